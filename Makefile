@@ -1,0 +1,46 @@
+# Two commands set up a fresh machine: `make run` and `make test` (README).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test setup install migrate demo worker lint bench messages clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+setup: demo
+
+run: setup
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+worker: setup
+	$(VENV)/bin/celery -A club worker --loglevel=INFO
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+bench: setup
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+messages: install
+	$(PY) manage.py makemessages -l bg -l en --ignore='.venv/*' --ignore='var/*'
+	$(PY) manage.py compilemessages --ignore='.venv/*'
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,24 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from club.models import Club, Heartbeat, Player
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "city"]
+    search_fields = ["name", "city"]
+    filter_horizontal = ["organisers"]
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "name_latin", "club"]
+    list_filter = ["club"]
+    search_fields = ["name", "name_latin"]
+
+
+@admin.register(Heartbeat)
+class HeartbeatAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "hostname", "note"]
+    readonly_fields = ["created_at", "hostname", "note"]

@@ -1,0 +1,67 @@
+"""Clubs and players: the register every event draws from (DESIGN.md "The record")."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_clubs",
+        verbose_name=_("organisers"),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who plays. Kept forever once they have a match (matches protect it)."""
+
+    name = models.CharField(_("name"), max_length=120, help_text=_("As the player writes it."))
+    name_latin = models.CharField(
+        _("name in Latin letters"), max_length=120, blank=True,
+        help_text=_("Optional, for foreign guests and printed lists."),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
+        verbose_name=_("club"),
+    )
+    contact = models.CharField(_("contact"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_unique_name_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Heartbeat(models.Model):
+    """A row written by the `club.tasks.record_heartbeat` task: proof that a worker runs."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    hostname = models.CharField(max_length=200)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("worker heartbeat")
+        verbose_name_plural = _("worker heartbeats")
+
+    def __str__(self) -> str:
+        return f"{self.hostname} {self.created_at:%Y-%m-%d %H:%M:%S}"

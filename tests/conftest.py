@@ -1,0 +1,61 @@
+"""The small cast most tests use, built in code (STYLE.md "Tests")."""
+
+import datetime
+
+import pytest
+from django.test import Client
+
+from club.models import Club, Player
+from tournaments.models import Entry, Tournament
+
+PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
+                "Димитър Николов", "Светла Иванова", "Николай Тодоров", "Йорданка Христова"]
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("organiser", password="pass-organiser-1")
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    """An organiser of another club: logged in, but not of this tournament."""
+    return django_user_model.objects.create_user("outsider", password="pass-outsider-1")
+
+
+@pytest.fixture
+def organiser_client(organiser) -> Client:
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def outsider_client(outsider) -> Client:
+    client = Client()
+    client.force_login(outsider)
+    return client
+
+
+@pytest.fixture
+def home_club(organiser) -> Club:
+    club = Club.objects.create(name="Клуб Пловдив", city="Пловдив")
+    club.organisers.add(organiser)
+    return club
+
+
+@pytest.fixture
+def players(home_club) -> list[Player]:
+    return [Player.objects.create(name=name, club=home_club) for name in PLAYER_NAMES]
+
+
+@pytest.fixture
+def tournament(organiser, home_club, players) -> Tournament:
+    tournament = Tournament.objects.create(
+        name="Купа Пловдив", date=datetime.date(2026, 12, 5), club=home_club,
+        format=Tournament.Format.ROUND_ROBIN,
+    )
+    tournament.organisers.add(organiser)
+    for number, player in enumerate(players[:5], start=1):
+        Entry.objects.create(tournament=tournament, player=player, number=number)
+    return tournament
