@@ -7,6 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from club.models import Club, Player
+from scoring.models import HouseRulesFields, Match
+from tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -19,7 +21,11 @@ class TournamentQuerySet(models.QuerySet):
         return self.filter(is_public=True)
 
 
-class Tournament(models.Model):
+def default_tie_breaks() -> list[str]:
+    return list(DEFAULT_TIE_BREAKS)
+
+
+class Tournament(HouseRulesFields):
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
         DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
@@ -30,6 +36,13 @@ class Tournament(models.Model):
         DRAFT = "draft", _("Registration")
         RUNNING = "running", _("In progress")
         FINISHED = "finished", _("Finished")
+
+    class WithdrawalPolicy(models.TextChoices):
+        FORFEIT_REST = "forfeit_rest", _("the remaining matches are lost by forfeit")
+        FIDE = "fide", _(
+            "under half played: all their results are cancelled; else the rest are forfeited"
+        )
+        LEAVE_UNPLAYED = "leave_unplayed", _("the remaining matches stay unplayed")
 
     name = models.CharField(_("name"), max_length=160)
     date = models.DateField(_("date"))
@@ -49,6 +62,14 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments",
         verbose_name=_("organisers"),
     )
+    tie_breaks = models.JSONField(
+        _("tie-break order"), default=default_tie_breaks,
+        help_text=_("Applied in this order after match wins."),
+    )
+    withdrawal_policy = models.CharField(
+        _("when a player withdraws"), max_length=16, choices=WithdrawalPolicy.choices,
+        default=WithdrawalPolicy.FORFEIT_REST,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
 
@@ -65,6 +86,21 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournament_detail", args=[self.pk])
 
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        unknown = [key for key in self.tie_breaks if key not in TIE_BREAKS]
+        if unknown or len(set(self.tie_breaks)) != len(self.tie_breaks):
+            raise ValidationError({"tie_breaks": _("Choose each tie-break at most once.")})
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.format in (self.Format.ROUND_ROBIN, self.Format.DOUBLE_ROUND_ROBIN)
+
+    @property
+    def has_started(self) -> bool:
+        return self.status != self.Status.DRAFT
+
 
 class Entry(models.Model):
     """A player taking part in a tournament, with their draw number (round robin) or seed."""
@@ -80,6 +116,10 @@ class Entry(models.Model):
         help_text=_("Berger table number in a round robin, seed in a knockout."),
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    lot = models.PositiveIntegerField(
+        _("lot"), null=True, blank=True,
+        help_text=_("Drawn once when the tournament starts; the last tie-break (lower first)."),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -97,3 +137,64 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number or '–'}. {self.player}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("round_detail", args=[self.tournament_id, self.number])
+
+
+class Pairing(models.Model):
+    """Who meets whom in a round, at which table. No `entry_b` (and no match) is a bye."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="pairings", verbose_name=_("round")
+    )
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    entry_a = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", verbose_name=_("seat A")
+    )
+    entry_b = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True,
+        verbose_name=_("seat B"),
+    )
+    match = models.OneToOneField(
+        Match, on_delete=models.PROTECT, null=True, blank=True, related_name="pairing",
+        verbose_name=_("match"),
+    )
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="pairing_unique_table"),
+            models.CheckConstraint(
+                condition=models.Q(entry_b__isnull=True, match__isnull=True)
+                | models.Q(entry_b__isnull=False, match__isnull=False),
+                name="pairing_bye_has_no_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.entry_a} – {self.entry_b or '(bye)'}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.entry_b_id is None

@@ -1,0 +1,92 @@
+"""Translated sentences for the errors an organiser can cause while scoring.
+
+`scoring.rules` speaks English and carries stable codes; this maps each code (and the field it
+names) to a sentence in the user's language. Every code of `rules.ERROR_CODES` and of
+`services.RecordingError` has one; tests hold that.
+"""
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+
+FIELD_LABELS = {
+    "end": _("how the deal ended"),
+    "card_points": _("card points"),
+    "marriage_points": _("marriage points"),
+    "tricks": _("tricks"),
+    "claim_by": _("player who claimed 66"),
+    "closed_by": _("player who closed the stock"),
+    "last_trick_by": _("winner of the last trick"),
+    "opponent_tricks_at_close": _("opponent's tricks when the stock was closed"),
+    "winner": _("winner"),
+    "game_points": _("game points"),
+    "reason": _("reason"),
+    "first_dealer": _("first dealer"),
+    "deals": _("deals"),
+}
+
+RULE_MESSAGES = {
+    "inconsistent_record": _("%(field)s: the deal record does not hold together; check it."),
+    "card_points_over_120": _(
+        "%(field)s: no player, and not both together, can hold more than the 120 card points "
+        "of the pack."
+    ),
+    "card_points_without_trick": _("%(field)s: a player who took no trick has no card points."),
+    "card_points_outside_trick_capacity": _(
+        "%(field)s: the card points do not fit the number of tricks taken."
+    ),
+    "invalid_marriage_sum": _(
+        "%(field)s: marriages score 20, or 40 in trumps, so a player has 0, 20, 40, 60, 80 or "
+        "100, and the pack holds only one 40 and three 20s."
+    ),
+    "marriage_points_without_trick": _(
+        "%(field)s: a marriage can be declared only after winning a trick."
+    ),
+    "played_out_not_120": _(
+        "%(field)s: a deal played to the end shares out all 120 card points in 12 tricks."
+    ),
+    "claimant_without_trick": _("%(field)s: a player without a trick cannot claim 66."),
+    "match_finished": _(
+        "The match is already won: it ends the moment a player reaches the game target."
+    ),
+    "points_do_not_match_reason": _(
+        "%(field)s: these game points are not possible for this reason under the house rules."
+    ),
+}
+
+RECORDING_MESSAGES = {
+    "deal_already_entered": _(
+        "Deal %(number)s was already entered by someone else; the match is now at deal "
+        "%(next_number)s. Check the list below before entering again."
+    ),
+    "match_forfeited": _("This match was forfeited; no deals can be entered."),
+    "no_deal_to_undo": _("This match has no deal to undo."),
+    "correction_reason_missing": _("Say why the deal is corrected; the reason is kept."),
+    "match_already_finished": _("This match is already over and cannot be forfeited."),
+}
+
+
+def field_label(field: str | None) -> str:
+    """`"card_points.A"` -> "card points (seat A)"; `"deals[4]"` -> "deal 5"."""
+    if not field:
+        return str(_("deal"))
+    if field.startswith("deals["):
+        index = field[len("deals["):].split("]", 1)[0]
+        return str(_("deal %(number)s") % {"number": int(index) + 1})
+    name, _sep, seat = field.partition(".")
+    label = str(FIELD_LABELS.get(name, name.replace("_", " ")))
+    return str(_("%(label)s (seat %(seat)s)") % {"label": label, "seat": seat}) if seat else label
+
+
+def user_message(error: Exception) -> str:
+    """The translated sentence for an `rules.InvalidDeal` or `services.RecordingError`.
+
+    In English the rules module's own sentence is used: it is the most specific one.
+    """
+    if isinstance(error, rules.InvalidDeal):
+        if (get_language() or "").startswith("en"):
+            return error.message
+        text = str(RULE_MESSAGES[error.code] % {"field": field_label(error.field)})
+        return text[0].upper() + text[1:]
+    return str(RECORDING_MESSAGES[error.code] % error.params)

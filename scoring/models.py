@@ -1,0 +1,219 @@
+"""The record of play: matches and their deals (DESIGN.md "The record").
+
+Rows are written only through `scoring.services`, which locks the match, checks the deals with
+`scoring.rules` and keeps the match's running score in step with its deals.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from club.models import Player
+from scoring import rules
+
+
+class Seat(models.TextChoices):
+    A = "A", _("seat A")
+    B = "B", _("seat B")
+
+
+class Reason(models.TextChoices):
+    WON = "won", _("66, loser 33 or more")
+    SCHNEIDER = "schneider", _("66, loser under 33")
+    CAPOT = "capot", _("capot: loser took no trick")
+    FALSE_CLAIM = "false_claim", _("false claim of 66")
+    CLOSER_FAILED = "closer_failed", _("closer failed")
+    OPPONENT_OUT_AFTER_CLOSE = "opponent_out_after_close", _("opponent of the closer went out")
+    LAST_TRICK = "last_trick", _("last trick wins the deal")
+    DRAW = "draw", _("draw")
+
+
+
+class HouseRulesFields(models.Model):
+    """The house rules of RULES.md §7 as columns, for the events that choose them.
+
+    `house_rules()` turns them into the frozen `rules.HouseRules` the rules module takes.
+    """
+
+    game_target = models.PositiveSmallIntegerField(
+        _("game target"), default=11,
+        choices=[(11, "11"), (7, "7"), (10, "10")],
+        help_text=_("Game points that win a match."),
+    )
+    first_trick_marriage = models.CharField(
+        _("marriage before the first trick"), max_length=12, default="forbidden",
+        choices=[
+            ("forbidden", _("not allowed: a marriage needs a won trick")),
+            ("pending", _("allowed; counts once its player wins a trick")),
+        ],
+    )
+    last_trick = models.CharField(
+        _("last trick when the stock ran out"), max_length=12, default="bonus",
+        choices=[
+            ("bonus", _("+10 to its winner")),
+            ("none", _("no bonus")),
+            ("wins_deal", _("its winner wins the deal")),
+        ],
+    )
+    draw_carry_over = models.BooleanField(
+        _("draws carry over"), default=False,
+        help_text=_("Each drawn deal adds 1 game point to the winner of the next deal."),
+    )
+    false_claim_points = models.PositiveSmallIntegerField(
+        _("game points for a false claim"), default=3, choices=[(3, "3"), (2, "2")]
+    )
+    failed_close = models.CharField(
+        _("closer fails"), max_length=16, default="flat",
+        choices=[
+            ("flat", _("3 game points to the opponent")),
+            ("tricks_at_close", _("2, or 3 if the opponent had no trick at the close")),
+            ("tricks_at_end", _("2, or 3 if the opponent has no trick at the end")),
+        ],
+    )
+    opponent_out_after_close_points = models.PositiveSmallIntegerField(
+        _("game points when the closer's opponent goes out"), default=3,
+        choices=[(3, "3"), (2, "2")],
+    )
+    schneider_below = models.PositiveSmallIntegerField(
+        _("loser's total for 2 game points: under"), default=33, choices=[(33, "33"), (31, "31")]
+    )
+    capot_by = models.CharField(
+        _("capot"), max_length=8, default="tricks",
+        choices=[
+            ("tricks", _("the loser took no trick")),
+            ("points", _("the loser took no trick or has no points")),
+        ],
+    )
+    next_dealer = models.CharField(
+        _("next deal is dealt by"), max_length=10, default="winner",
+        choices=[
+            ("winner", _("the winner of the deal")),
+            ("loser", _("the loser of the deal")),
+            ("alternate", _("the players in turn")),
+        ],
+    )
+
+    HOUSE_RULE_FIELDS = tuple(rules.ALLOWED_HOUSE_RULE_VALUES)
+
+    class Meta:
+        abstract = True
+
+    def house_rules(self) -> rules.HouseRules:
+        return rules.HouseRules(**{name: getattr(self, name) for name in self.HOUSE_RULE_FIELDS})
+
+    def set_house_rules(self, house_rules: rules.HouseRules) -> None:
+        for name, value in house_rules.to_dict().items():
+            setattr(self, name, value)
+
+
+class Match(models.Model):
+    """Two players playing deals until one reaches the game target.
+
+    `house_rules` is a snapshot (`rules.HouseRules.to_dict()`) taken from the event when the
+    match is created, so a match scores the same forever. `points_a`/`points_b` are game points,
+    kept equal to `rules.score_match` over the deals by `scoring.services`.
+    """
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("not started")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        FORFEITED = "forfeited", _("forfeited")
+
+    player_a = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("seat A")
+    )
+    player_b = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="matches_as_b", verbose_name=_("seat B")
+    )
+    first_dealer = models.CharField(
+        _("first dealer"), max_length=1, choices=Seat.choices, default=Seat.A
+    )
+    house_rules_snapshot = models.JSONField(_("house rules"), default=dict)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
+    )
+    points_a = models.PositiveSmallIntegerField(_("game points, seat A"), default=0)
+    points_b = models.PositiveSmallIntegerField(_("game points, seat B"), default=0)
+    winner = models.CharField(_("winner"), max_length=1, choices=Seat.choices, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner="") | Q(status__in=["finished", "forfeited"]),
+                name="match_winner_only_when_over",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} – {self.player_b}"
+
+    def house_rules(self) -> rules.HouseRules:
+        return rules.HouseRules.from_dict(self.house_rules_snapshot)
+
+    def player(self, seat: str) -> Player:
+        return self.player_a if seat == Seat.A else self.player_b
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.FORFEITED)
+
+
+class Deal(models.Model):
+    """One deal of a match: who scored, how many game points and why.
+
+    `details` holds the full `rules.DealRecord` (card points, marriages, tricks, closer,
+    claimant) when the organiser entered them; the game points were then computed by
+    `rules.score_deal`.
+    """
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="deals", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("deal"))
+    winner = models.CharField(_("winner"), max_length=1, choices=Seat.choices, blank=True)
+    game_points = models.PositiveSmallIntegerField(_("game points"))
+    reason = models.CharField(_("reason"), max_length=24, choices=Reason.choices)
+    details = models.JSONField(_("details"), null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(game_points__lte=3), name="deal_game_points_0_to_3"
+            ),
+            models.CheckConstraint(
+                condition=(Q(winner="") & Q(game_points=0) & Q(reason="draw"))
+                | (Q(winner__in=["A", "B"]) & Q(game_points__gte=1) & ~Q(reason="draw")),
+                name="deal_draw_iff_no_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.winner or '='} {self.game_points}"
+
+    def score(self) -> rules.DealScore:
+        """This deal as the rules module's `DealScore` (totals unknown to the match record)."""
+        return rules.DealScore(
+            winner=self.winner or None, game_points=self.game_points, totals=None,
+            reason=self.reason,
+        )

@@ -1,0 +1,190 @@
+"""Every write to tournaments, entries, rounds and pairings (STYLE.md "Where code lives").
+
+Errors an organiser can fix raise `TournamentError` with a stable `.code` and an English
+message; views show the translated message (`tournaments.messages`).
+"""
+
+import random
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from club.models import Player
+from scoring import services as scoring_services
+from scoring.models import Match
+from tournaments.formats.round_robin import berger_rounds
+from tournaments.models import Entry, Pairing, Round, Tournament
+
+MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 24
+
+
+class TournamentError(Exception):
+    def __init__(self, code: str, message: str, **params) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _refuse_after_start(tournament: Tournament) -> None:
+    if tournament.has_started:
+        raise TournamentError(
+            "already_started", "The tournament has started; its players and draw are fixed."
+        )
+
+
+@transaction.atomic
+def entry_add(*, tournament: Tournament, player: Player) -> Entry:
+    """Add `player` with the next free draw number. Raises `TournamentError`
+    (`already_started`, `already_entered`, `too_many_players`)."""
+    tournament = _locked(tournament)
+    _refuse_after_start(tournament)
+    if tournament.entries.filter(player=player).exists():
+        raise TournamentError("already_entered", f"{player} is already in this tournament.")
+    if tournament.is_round_robin and tournament.entries.count() >= MAX_ROUND_ROBIN_PLAYERS:
+        raise TournamentError(
+            "too_many_players", f"A round robin takes at most {MAX_ROUND_ROBIN_PLAYERS} players."
+        )
+    highest = tournament.entries.aggregate(highest=Max("number"))["highest"] or 0
+    return Entry.objects.create(tournament=tournament, player=player, number=highest + 1)
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry) -> None:
+    """Take a player out before the start; the draw numbers after theirs move up by one."""
+    tournament = _locked(entry.tournament)
+    _refuse_after_start(tournament)
+    removed_number = entry.number
+    entry.delete()
+    for later in tournament.entries.filter(number__gt=removed_number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+
+
+@transaction.atomic
+def draw_numbers_set(*, tournament: Tournament, order: list[int]) -> None:
+    """Give the entries with ids `order` the draw numbers 1, 2, ... in that order.
+
+    Raises `TournamentError` `draw_not_a_permutation` unless `order` lists every entry once.
+    """
+    tournament = _locked(tournament)
+    _refuse_after_start(tournament)
+    entries = {entry.pk: entry for entry in tournament.entries.all()}
+    if sorted(order) != sorted(entries):
+        raise TournamentError(
+            "draw_not_a_permutation", "List every player of the tournament exactly once."
+        )
+    # Two passes keep (tournament, number) unique at every step.
+    offset = len(order) + 1000
+    for number, pk in enumerate(order, start=1):
+        entries[pk].number = number + offset
+        entries[pk].save(update_fields=["number"])
+    for number, pk in enumerate(order, start=1):
+        entries[pk].number = number
+        entries[pk].save(update_fields=["number"])
+
+
+def draw_numbers_by_lot(*, tournament: Tournament, rng: random.Random | None = None) -> None:
+    """Shuffle the draw numbers (FIDE: numbers drawn by lot)."""
+    order = list(tournament.entries.values_list("pk", flat=True))
+    (rng or random.SystemRandom()).shuffle(order)
+    draw_numbers_set(tournament=tournament, order=order)
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
+    """Fix the players, draw lots for the last tie-break and create every round of the
+    FIDE Berger schedule (single or double) with its pairings and matches.
+
+    Seat A of each Berger pair is seat A of the match and deals first. The house rules are
+    copied into each match. Raises `TournamentError` (`already_started`, `too_few_players`,
+    `not_round_robin`).
+    """
+    tournament = _locked(tournament)
+    _refuse_after_start(tournament)
+    if not tournament.is_round_robin:
+        raise TournamentError("not_round_robin", "Only round robins are scheduled this way.")
+    entries = list(tournament.entries.select_related("player").order_by("number"))
+    if len(entries) < MIN_PLAYERS:
+        raise TournamentError(
+            "too_few_players", f"A round robin needs at least {MIN_PLAYERS} players."
+        )
+    rng = rng or random.SystemRandom()
+    lots = rng.sample(range(1, len(entries) + 1), len(entries))
+    by_number = {}
+    for number, (entry, lot) in enumerate(zip(entries, lots, strict=True), start=1):
+        entry.number, entry.lot = number, lot
+        entry.save(update_fields=["number", "lot"])
+        by_number[number] = entry
+    house_rules = tournament.house_rules().to_dict()
+    double = tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN
+    for round_number, pairs in enumerate(berger_rounds(len(entries), double), start=1):
+        round_ = Round.objects.create(tournament=tournament, number=round_number)
+        table = 0
+        for seat_a, seat_b in pairs:
+            entry_a, entry_b = by_number.get(seat_a), by_number.get(seat_b)
+            if entry_a is None or entry_b is None:  # the dummy: its opponent rests
+                Pairing.objects.create(round=round_, entry_a=entry_a or entry_b, table=None)
+                continue
+            table += 1
+            match = Match.objects.create(
+                player_a=entry_a.player, player_b=entry_b.player, house_rules_snapshot=house_rules,
+            )
+            Pairing.objects.create(
+                round=round_, table=table, entry_a=entry_a, entry_b=entry_b, match=match
+            )
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def house_rules_update(*, tournament: Tournament) -> None:
+    """Copy the tournament's (just edited) house rules into its matches, while no deal exists.
+
+    Raises `TournamentError` `rules_frozen` once any deal has been entered.
+    """
+    tournament = _locked(tournament)
+    matches = Match.objects.filter(pairing__round__tournament=tournament)
+    if matches.filter(deals__isnull=False).exists():
+        raise TournamentError(
+            "rules_frozen", "Deals have been entered; the house rules can no longer change."
+        )
+    matches.update(house_rules_snapshot=tournament.house_rules().to_dict())
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, by) -> Entry:
+    """Withdraw a player mid-event under the tournament's withdrawal policy.
+
+    `forfeit_rest` and `fide` (when they played half their matches or more): each unfinished
+    match is forfeited to the opponent (`scoring.services.match_forfeit`). `leave_unplayed`
+    and `fide` under half: the matches stay as they are; `tournaments.selectors` leaves them
+    (and for `fide`, all the player's results) out of the standings.
+    """
+    tournament = _locked(entry.tournament)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.withdrawn:
+        raise TournamentError("already_withdrawn", f"{entry.player} has already withdrawn.")
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    pairings = Pairing.objects.filter(
+        Q(entry_a=entry) | Q(entry_b=entry), round__tournament=tournament, match__isnull=False
+    ).select_related("match")
+    matches = [pairing.match for pairing in pairings]
+    played = sum(1 for match in matches if match.is_over)
+    policy = tournament.withdrawal_policy
+    forfeit = policy == Tournament.WithdrawalPolicy.FORFEIT_REST or (
+        policy == Tournament.WithdrawalPolicy.FIDE and 2 * played >= len(matches)
+    )
+    if forfeit:
+        for pairing in pairings:
+            if not pairing.match.is_over:
+                winner = "B" if pairing.entry_a_id == entry.pk else "A"
+                scoring_services.match_forfeit(match=pairing.match, winner=winner, by=by)
+    return entry
+

@@ -1,0 +1,18 @@
+"""A round: its pairings with tables, the bye, each match's status and score."""
+
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.access import can_organise, tournament_for_reading
+from tournaments.selectors import pairings_of_round
+
+
+def round_detail(request, pk: int, number: int):
+    tournament = tournament_for_reading(request, pk)
+    round_ = get_object_or_404(tournament.rounds, number=number)
+    return render(request, "tournaments/round_detail.html", {
+        "tournament": tournament,
+        "round": round_,
+        "rounds": tournament.rounds.all(),
+        "pairings": pairings_of_round(round_),
+        "can_organise": can_organise(request.user, tournament),
+    })

@@ -1,0 +1,29 @@
+"""Live standings with the tie-break order printed under the table."""
+
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from scoring.models import Match
+from tournaments import selectors
+from tournaments.access import can_organise, tournament_for_reading
+from tournaments.forms import TIE_BREAK_LABELS
+from tournaments.tables import StandingsTable, standings_rows
+
+
+def standings(request, pk: int):
+    tournament = tournament_for_reading(request, pk)
+    table = StandingsTable(
+        standings_rows(selectors.standings(tournament)), tournament.tie_breaks
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    playing = Match.objects.filter(
+        pairing__round__tournament=tournament, status=Match.Status.PLAYING
+    ).count()
+    return render(request, "tournaments/standings.html", {
+        "tournament": tournament,
+        "table": table,
+        "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
+        "playing": playing,
+        "can_organise": can_organise(request.user, tournament),
+        "entries": tournament.entries.select_related("player").order_by("number"),
+    })
