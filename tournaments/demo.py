@@ -1,11 +1,17 @@
-"""The demo data that `make run` loads: a club, eight players, a round-robin tournament."""
+"""The demo data that `make run` loads: a club, eight players, a round-robin tournament
+started with rounds 1-4 played and round 5 under way, so every page has something to show."""
 
 import datetime
+import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from club.models import Club, Player
+from scoring import rules
+from scoring import services as scoring_services
+from scoring.models import Match
+from tournaments import services
 from tournaments.models import Entry, Tournament
 
 DEMO_CLUB = "Клуб „Сантасе“ София"
@@ -22,6 +28,9 @@ DEMO_PLAYERS = [
 DEMO_TOURNAMENT = "Зимен турнир 2026"
 DEMO_ORGANISER = "organiser"
 DEMO_PASSWORD = "santase66"  # noqa: S105 - a published demo log-in for a local laptop
+DEMO_ROUNDS_PLAYED = 4
+# Outcomes drawn for the demo deals: (game points, reason), plain wins most often.
+DEMO_OUTCOMES = [(1, "won")] * 5 + [(2, "schneider")] * 3 + [(3, "capot")]
 
 
 @transaction.atomic
@@ -50,4 +59,24 @@ def load_demo() -> Tournament:
         Entry.objects.get_or_create(
             tournament=tournament, player=player, defaults={"number": number}
         )
+    if tournament.status == Tournament.Status.DRAFT:
+        rng = random.Random(66)
+        services.tournament_start(tournament=tournament, rng=rng)
+        for round_ in tournament.rounds.filter(number__lte=DEMO_ROUNDS_PLAYED + 1):
+            for pairing in round_.pairings.exclude(match=None).select_related("match"):
+                deals = None if round_.number <= DEMO_ROUNDS_PLAYED else 3
+                _play_demo_match(pairing.match, organiser, rng, deals)
     return tournament
+
+
+def _play_demo_match(match: Match, by, rng: random.Random, deals: int | None) -> None:
+    """Enter random deals until the match ends (or `deals` of them)."""
+    strength = rng.random()
+    while not match.is_over and deals != 0:
+        points, reason = rng.choice(DEMO_OUTCOMES)
+        winner = "A" if rng.random() < strength else "B"
+        scoring_services.deal_record(
+            match=match, score=rules.quick_result(winner, points, reason), by=by
+        )
+        match.refresh_from_db()
+        deals = None if deals is None else deals - 1

@@ -68,3 +68,9 @@ def test_static_files_are_local_no_cdn(client, tournament):
     assert "/static/css/site.css" in html
     assert "/static/vendor/htmx.min.js" in html
     assert "https://" not in html and "http://" not in html
+
+
+def test_browser_language_does_not_override_the_site_language(client, tournament):
+    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert '<html lang="bg">' in response.content.decode()
+    assert response["Content-Language"] == "bg"
