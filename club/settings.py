@@ -4,6 +4,7 @@ Every value goes through a typed django-environ helper, so a malformed value fai
 with the variable's name instead of misbehaving later.
 """
 
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -97,8 +98,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Each test run gets its own database, so runs side by side never share one.
+TEST_DATABASE_SUFFIX = os.getpid()
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{TEST_DATABASE_SUFFIX}.sqlite3")}
+else:
+    DATABASES["default"]["TEST"] = {
+        "NAME": f"test_{DATABASES['default']['NAME']}_{TEST_DATABASE_SUFFIX}"
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

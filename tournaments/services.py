@@ -188,3 +188,19 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
                 scoring_services.match_forfeit(match=pairing.match, winner=winner, by=by)
     return entry
 
+
+
+def tournament_refresh_status(*, match: Match) -> None:
+    """After a match ends or reopens: a running round robin whose matches are all over is
+    finished; a finished one with a reopened match is running again. Matches outside a
+    tournament are ignored."""
+    tournament = Tournament.objects.filter(rounds__pairings__match=match).first()
+    if tournament is None or tournament.status == Tournament.Status.DRAFT:
+        return
+    unfinished = Match.objects.filter(pairing__round__tournament=tournament).exclude(
+        status__in=[Match.Status.FINISHED, Match.Status.FORFEITED]
+    )
+    status = Tournament.Status.RUNNING if unfinished.exists() else Tournament.Status.FINISHED
+    if status != tournament.status:
+        tournament.status = status
+        tournament.save(update_fields=["status"])

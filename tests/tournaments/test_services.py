@@ -141,3 +141,15 @@ def test_standings_count_finished_matches_only(tournament):
 def test_entry_numbers_stay_unique(tournament):
     numbers = list(Entry.objects.filter(tournament=tournament).values_list("number", flat=True))
     assert len(numbers) == len(set(numbers))
+
+
+def test_tournament_finishes_with_its_last_match_and_reopens_on_undo(tournament):
+    services.tournament_start(tournament=tournament)
+    matches = [p.match for p in Pairing.objects.filter(match__isnull=False).order_by("pk")]
+    for match in matches:
+        play(match, "A", [3, 3, 3, 2])
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    scoring_services.deal_undo_last(match=matches[-1], by=None)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
