@@ -62,6 +62,10 @@ RECORDING_MESSAGES = {
     ),
     "match_forfeited": _("This match was forfeited; no deals can be entered."),
     "no_deal_to_undo": _("This match has no deal to undo."),
+    "undo_not_last": _(
+        "Deal %(number)s is no longer the last deal (the last is deal %(last_number)s); "
+        "nothing was undone."
+    ),
     "correction_reason_missing": _("Say why the deal is corrected; the reason is kept."),
     "match_already_finished": _("This match is already over and cannot be forfeited."),
 }

@@ -108,10 +108,13 @@ def deal_record(
 
 
 @transaction.atomic
-def deal_undo_last(*, match: Match, by) -> Deal:
+def deal_undo_last(*, match: Match, by, number: int | None = None) -> Deal:
     """Delete the last deal of `match` (history keeps it) and return the deleted row.
 
-    Raises `RecordingError` `no_deal_to_undo` when the match has no deal.
+    `number` is the deal the organiser saw as the last one (the undo button sends it): if the
+    match has moved on or back since, nothing is undone, so a double tap never undoes two deals.
+    Raises `RecordingError` `no_deal_to_undo` (no deal) and `undo_not_last` (`number` is not
+    the last deal any more).
     """
     match = _locked(match)
     _refuse_if_forfeited(match)
@@ -119,6 +122,13 @@ def deal_undo_last(*, match: Match, by) -> Deal:
     if not deals:
         raise RecordingError("no_deal_to_undo", "This match has no deal to undo.")
     last = deals[-1]
+    if number is not None and number != last.number:
+        raise RecordingError(
+            "undo_not_last",
+            f"Deal {number} is no longer the last deal (the last is deal {last.number}); "
+            "nothing was undone.",
+            number=number, last_number=last.number,
+        )
     last._change_reason = "undo"
     last._history_user = by
     last.delete()
@@ -185,3 +195,44 @@ def match_forfeit(*, match: Match, winner: str, by) -> Match:
     match.save()
     match_finished.send(sender=Match, match=match)
     return match
+
+
+@transaction.atomic
+def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> list[Deal]:
+    """Write a whole match's deals at once (imports): `scores` become deals 1..n.
+
+    The whole list is checked with `rules.score_match` under the match's house rules before
+    anything is written (raises `rules.InvalidDeal`, e.g. `match_finished` for a deal after
+    the end); the deals are bulk-created with their history rows, and the match's game points,
+    status, winner and finished_at are set as `deal_record` would leave them (`_replay`, which
+    also sends `match_finished`). Runs inside the caller's transaction (a savepoint).
+
+    Raises `RecordingError` `match_forfeited` for a forfeited match and `deal_already_entered`
+    when the match already has deals. Also updates the given `match` object's score fields.
+    """
+    locked = _locked(match)
+    _refuse_if_forfeited(locked)
+    existing = locked.deals.count()
+    if existing:
+        raise RecordingError(
+            "deal_already_entered",
+            "This match already has deals; an import only fills an empty match.",
+            number=1, next_number=existing + 1, entered_by="",
+        )
+    from simple_history.utils import bulk_create_with_history
+
+    rules.score_match(scores, locked.house_rules(), locked.first_dealer)
+    deals = [
+        Deal(
+            match=locked, number=number, winner=score.winner or "",
+            game_points=score.game_points, reason=score.reason, entered_by=by,
+        )
+        for number, score in enumerate(scores, start=1)
+    ]
+    deals = bulk_create_with_history(
+        deals, Deal, default_user=by, default_change_reason="import"
+    )
+    _replay(locked, list(scores))
+    for name in ("points_a", "points_b", "status", "winner", "finished_at"):
+        setattr(match, name, getattr(locked, name))
+    return deals

@@ -1,10 +1,172 @@
-"""Deal entry pages (being built)."""
+"""Deal entry for one match: the page organisers use all evening at club nights.
 
-from django.http import Http404
+Views are adapters (STYLE.md): access check (`tournaments.access`) -> form -> one
+`scoring.services` call -> redirect, or the htmx partial (score + form + deals) when htmx asked.
+Bad input re-renders the form with the message and 422; a match that cannot take the change
+(someone else entered that deal, the match is over or forfeited) answers 409. Nothing is
+written in either case.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import rules, services
+from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
+from scoring.messages import user_message
+from scoring.models import Match
+from tournaments.access import can_organise, pairing_for_organiser, pairing_for_reading
+
+PAGE = "tournaments/match_entry.html"
+PANEL = "tournaments/partials/match_panel.html"
+ScoringError = (services.RecordingError, rules.InvalidDeal)
 
 
+@require_GET
 def match_entry(request, match_pk: int):
-    raise Http404
+    pairing = pairing_for_reading(request, match_pk)
+    return _page(request, pairing)
 
 
-deal_add = deal_undo = deal_correct = match_entry
+@login_required
+@require_POST
+def deal_add(request, match_pk: int):
+    pairing = pairing_for_organiser(request, match_pk)
+    match = _match(pairing)
+    details = any(key.startswith("details-") for key in request.POST)
+    form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
+    if not form.is_valid():
+        return _page(request, pairing, match, form=form, status=422)
+    try:
+        deal = services.deal_record(
+            match=match, score=form.score, details=form.record, by=request.user,
+            number=form.cleaned_data["number"],
+        )
+    except ScoringError as error:
+        return _page(request, pairing, error=user_message(error), status=_status(error))
+    return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number})
+
+
+@login_required
+@require_POST
+def deal_undo(request, match_pk: int):
+    pairing = pairing_for_organiser(request, match_pk)
+    try:
+        deal = services.deal_undo_last(
+            match=pairing.match, by=request.user, number=_posted_number(request)
+        )
+    except services.RecordingError as error:
+        return _page(request, pairing, error=user_message(error), status=409)
+    return _done(request, pairing, _("Deal %(number)s undone.") % {"number": deal.number})
+
+
+def _posted_number(request) -> int | None:
+    """The deal number the undo form was showing, or None when it sent none."""
+    try:
+        return int(request.POST["number"])
+    except (KeyError, ValueError):
+        return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_correct(request, match_pk: int, number: int):
+    pairing = pairing_for_organiser(request, match_pk)
+    match = _match(pairing)
+    deal = get_object_or_404(match.deals, number=number)
+    initial = {"winner": deal.winner, "reason": deal.reason, "game_points": deal.game_points}
+    data = request.POST if request.method == "POST" else None
+    form = DealCorrectionForm(data, match=match, initial=initial)
+    if not form.is_valid():
+        status = 422 if data is not None else 200
+        return _page(request, pairing, match, correction=form, deal=deal, status=status)
+    try:
+        services.deal_correct(
+            deal=deal, score=form.score, by=request.user,
+            reason=form.cleaned_data["correction_reason"],
+        )
+    except ScoringError as error:
+        return _page(request, pairing, correction=form, deal=deal,
+                     error=_correction_message(error), status=_status(error, correcting=True))
+    return _done(request, pairing, _("Deal %(number)s corrected.") % {"number": number})
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def _match(pairing) -> Match:
+    return Match.objects.select_related("player_a", "player_b").get(pk=pairing.match_id)
+
+
+def _status(error: Exception, *, correcting: bool = False) -> int:
+    """409 when the match is not in a state to take the change, 422 for a rule broken."""
+    if isinstance(error, rules.InvalidDeal):
+        return 409 if error.code == "match_finished" and not correcting else 422
+    return 422 if error.code == "correction_reason_missing" else 409
+
+
+def _correction_message(error: Exception) -> str:
+    if isinstance(error, rules.InvalidDeal) and error.code == "match_finished":
+        index = (error.field or "").removeprefix("deals[").split("]")[0]
+        later = int(index) + 1 if index.isdigit() else None
+        return _(
+            "With this correction the match would be won before deal %(number)s, which was "
+            "played after it. Undo the later deals first, or correct them."
+        ) % {"number": later}
+    return user_message(error)
+
+
+def _done(request, pairing, notice: str):
+    if request.htmx:
+        return _page(request, pairing, notice=notice)
+    messages.success(request, notice)
+    return redirect("match_entry", match_pk=pairing.match_id)
+
+
+def _deal_rows(match: Match, deals: list, house_rules: rules.HouseRules) -> list[dict]:
+    """Each deal with its dealer and the running score in game points, from `rules`."""
+    scores = [deal.score() for deal in deals]
+    dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
+    rows = []
+    for index, (deal, dealer) in enumerate(zip(deals, dealers, strict=True)):
+        running = rules.score_match(scores[: index + 1], house_rules, match.first_dealer).points
+        rows.append({
+            "deal": deal, "dealer": match.player(dealer).name,
+            "winner": match.player(deal.winner).name if deal.winner else "",
+            "points_a": running["A"], "points_b": running["B"],
+        })
+    return rows
+
+
+def _page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
+          notice="", status=200):
+    """The match page (or its htmx partial): score, next dealer, entry forms, deals so far."""
+    match = match or _match(pairing)
+    house_rules = match.house_rules()
+    deals = list(match.deals.all())
+    scores = [d.score() for d in deals]
+    state = rules.score_match(scores, house_rules, match.first_dealer)
+    organiser = can_organise(request.user, pairing.round.tournament)
+    next_number = len(deals) + 1
+    quick_form = details_form = None
+    if organiser and not match.is_over and correction is None:
+        initial = {"number": next_number}
+        quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
+            match=match, initial=initial)
+        details_form = form if isinstance(form, DealDetailsForm) else DealDetailsForm(
+            match=match, initial=initial)
+    context = {
+        "pairing": pairing, "tournament": pairing.round.tournament, "round": pairing.round,
+        "match": match, "house_rules": house_rules, "organiser": organiser,
+        "rows": _deal_rows(match, deals, house_rules), "last_deal": deals[-1] if deals else None,
+        "next_number": next_number, "next_dealer": state.next_dealer,
+        "next_dealer_name": match.player(state.next_dealer).name,
+        "winner_name": match.player(match.winner).name if match.winner else "",
+        "forfeited": match.status == Match.Status.FORFEITED,
+        "quick_form": quick_form, "details_form": details_form,
+        "details_open": isinstance(form, DealDetailsForm),
+        "correction": correction, "corrected_deal": deal, "error": error, "notice": notice,
+    }
+    return render(request, PANEL if request.htmx else PAGE, context, status=status)

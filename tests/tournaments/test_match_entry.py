@@ -1,0 +1,566 @@
+"""The deal-entry page and its write views (tournaments.views.matches).
+
+Each write view gets the four tests of STYLE.md: it works; the wrong method is refused (405);
+an outsider is refused (403) and an anonymous visitor is sent to log in (302); bad input writes
+nothing and answers 422 with the message. Scores and dealers are worked out by hand from
+RULES.md under the default house rules (target 11, the winner of a deal deals the next one).
+"""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Deal
+from scoring.rules import DealScore
+from tournaments.models import Pairing
+from tournaments.services import tournament_start
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+REASON = {1: "won", 2: "schneider", 3: "capot"}
+
+
+@pytest.fixture
+def match(tournament):
+    tournament_start(tournament=tournament)
+    return Pairing.objects.filter(match__isnull=False).first().match
+
+
+def english(client):
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def record(match, by, *wins):
+    """Deals through the service, e.g. record(match, user, ("A", 3), ("B", 1))."""
+    for seat, game_points in wins:
+        services.deal_record(
+            match=match, score=DealScore(seat, game_points, None, REASON[game_points]), by=by
+        )
+    match.refresh_from_db()
+    return match
+
+
+def entry_url(match):
+    return reverse("match_entry", args=[match.pk])
+
+
+def add_url(match):
+    return reverse("match_deal_add", args=[match.pk])
+
+
+def undo_url(match):
+    return reverse("match_deal_undo", args=[match.pk])
+
+
+def correct_url(match, number):
+    return reverse("match_deal_correct", args=[match.pk, number])
+
+
+def deals(match):
+    return list(Deal.objects.filter(match=match).values_list("number", "winner", "game_points",
+                                                             "reason"))
+
+
+def assert_sent_to_login(response):
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+# --------------------------------------------------------------------------------------------
+# The page
+# --------------------------------------------------------------------------------------------
+
+
+def test_anyone_may_read_a_public_match_but_only_organisers_get_the_form(
+    client, outsider_client, organiser_client, match
+):
+    for reader in (client, outsider_client):
+        response = reader.get(entry_url(match))
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert match.player_a.name in html and match.player_b.name in html
+        assert 'name="reason"' not in html
+        assert add_url(match) not in html
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert 'name="reason"' in html
+    assert f'action="{add_url(match)}"' in html
+    assert f'hx-post="{add_url(match)}"' in html
+
+
+def test_a_private_tournaments_match_is_hidden_from_visitors(client, organiser_client,
+                                                              tournament, match):
+    tournament.is_public = False
+    tournament.save()
+    assert client.get(entry_url(match)).status_code == 404
+    assert organiser_client.get(entry_url(match)).status_code == 200
+
+
+def test_unknown_match_is_404(client):
+    assert client.get(reverse("match_entry", args=[987654])).status_code == 404
+
+
+def test_the_page_links_back_to_the_round_and_the_standings(client, tournament, match):
+    html = client.get(entry_url(match)).content.decode()
+    assert f'href="/t/{tournament.pk}/rounds/1/"' in html
+    assert f'href="/t/{tournament.pk}/standings/"' in html
+    assert "/static/css/match.css" in html
+
+
+def test_the_page_says_who_deals_next(client, organiser, match):
+    english(client)
+    name_a, name_b = match.player_a.name, match.player_b.name
+    # Seat A is the first dealer.
+    assert f"{name_a} deals deal 1" in client.get(entry_url(match)).content.decode()
+    # B wins deal 1, so B deals deal 2.
+    record(match, organiser, ("B", 1))
+    assert f"{name_b} deals deal 2" in client.get(entry_url(match)).content.decode()
+    # A draw keeps the dealer: B deals deal 3 as well.
+    services.deal_record(match=match, score=DealScore(None, 0, None, "draw"), by=organiser)
+    assert f"{name_b} deals deal 3" in client.get(entry_url(match)).content.decode()
+    # A wins deal 3, so A deals deal 4.
+    record(match, organiser, ("A", 2))
+    html = client.get(entry_url(match)).content.decode()
+    assert f"{name_a} deals deal 4" in html
+    assert "Game to 11" in html
+
+
+def test_the_deal_list_shows_dealer_winner_and_running_score(client, organiser, match):
+    english(client)
+    # Deal 1: A deals, B wins 2 (0:2). Deal 2: B deals, A wins 3 (3:2). Deal 3: A deals, A wins 1.
+    record(match, organiser, ("B", 2), ("A", 3), ("A", 1))
+    html = client.get(entry_url(match)).content.decode()
+    name_a, name_b = match.player_a.name, match.player_b.name
+    assert html.index(f"dealt by {name_a}") < html.index(f"dealt by {name_b}")
+    assert [html.index(score) for score in ("0:2", "3:2", "4:2")] == sorted(
+        html.index(score) for score in ("0:2", "3:2", "4:2")
+    )
+    assert "66, loser under 33" in html and "capot: loser took no trick" in html
+
+
+def test_a_finished_match_shows_the_winner_and_no_form(organiser_client, organiser, match):
+    english(organiser_client)
+    record(match, organiser, ("B", 3), ("B", 3), ("A", 1), ("B", 3), ("B", 2))  # 1:11
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert f"{match.player_b.name} won the match 1:11." in html
+    assert 'name="reason"' not in html
+    assert "deals deal" not in html
+    assert "The match is already won" in html
+
+
+def test_the_match_page_query_count_does_not_grow_with_the_deals(
+    organiser_client, organiser, match, django_assert_max_num_queries
+):
+    record(match, organiser, ("A", 1))
+    with CaptureQueriesContext(connection) as one_deal:
+        assert organiser_client.get(entry_url(match)).status_code == 200
+    # 14 more deals: 7 each way, 8:7 after 15 deals, still playing.
+    record(match, organiser, *[(seat, 1) for seat in "BA" * 7])
+    assert (match.points_a, match.points_b, match.status) == (8, 7, "playing")
+    with CaptureQueriesContext(connection) as fifteen_deals:
+        response = organiser_client.get(entry_url(match))
+    assert response.content.decode().count("correct/") == 15
+    assert len(fifteen_deals) == len(one_deal)
+    with django_assert_max_num_queries(8):
+        organiser_client.get(entry_url(match))
+
+
+# --------------------------------------------------------------------------------------------
+# deal_add
+# --------------------------------------------------------------------------------------------
+
+
+def test_deal_add_records_the_deal_and_redirects(organiser_client, organiser, match):
+    response = organiser_client.post(add_url(match),
+                                     {"number": 1, "winner": "B", "reason": "schneider"})
+    assert response.status_code == 302
+    assert response["Location"] == entry_url(match)
+    assert deals(match) == [(1, "B", 2, "schneider")]
+    match.refresh_from_db()
+    assert (match.points_a, match.points_b, match.status) == (0, 2, "playing")
+    assert Deal.objects.get(match=match).entered_by == organiser
+
+
+def test_deal_add_with_the_game_points_given(organiser_client, match):
+    response = organiser_client.post(
+        add_url(match), {"number": 1, "winner": "A", "reason": "capot", "game_points": 3}
+    )
+    assert response.status_code == 302
+    assert deals(match) == [(1, "A", 3, "capot")]
+
+
+def test_deal_add_a_draw_with_the_draw_button(organiser_client, match):
+    response = organiser_client.post(add_url(match), {"number": 1, "draw": "1"})
+    assert response.status_code == 302
+    assert deals(match) == [(1, "", 0, "draw")]
+
+
+def test_deal_add_from_the_details(organiser_client, match):
+    # A claims with 70 card points in 5 tricks; B has 30 in 3 tricks: under 33 -> 2 (schneider).
+    response = organiser_client.post(add_url(match), {
+        "details-number": 1, "details-end": "claim", "details-claim_by": "A",
+        "details-card_points_a": 70, "details-card_points_b": 30,
+        "details-marriage_points_a": 0, "details-marriage_points_b": 0,
+        "details-tricks_a": 5, "details-tricks_b": 3,
+    })
+    assert response.status_code == 302
+    assert deals(match) == [(1, "A", 2, "schneider")]
+    assert Deal.objects.get(match=match).details["tricks"] == {"A": 5, "B": 3}
+
+
+def test_deal_add_refuses_get(organiser_client, match):
+    assert organiser_client.get(add_url(match)).status_code == 405
+    assert deals(match) == []
+
+
+def test_deal_add_refuses_outsiders_and_sends_visitors_to_log_in(client, outsider_client, match):
+    data = {"number": 1, "winner": "A", "reason": "won"}
+    assert outsider_client.post(add_url(match), data).status_code == 403
+    assert_sent_to_login(client.post(add_url(match), data))
+    assert deals(match) == []
+
+
+def test_deal_add_bad_input_writes_nothing_and_says_why(organiser_client, match):
+    english(organiser_client)
+    response = organiser_client.post(
+        add_url(match), {"number": 1, "winner": "A", "reason": "won", "game_points": 3}
+    )
+    assert response.status_code == 422
+    assert "A plain win scores 1 game point, not 3 game points." in response.content.decode()
+    assert deals(match) == []
+
+
+@pytest.mark.parametrize("data", [
+    {"winner": "A", "reason": "won"},  # no deal number
+    {"number": "x", "winner": "A", "reason": "won"},
+    {"number": 1, "winner": "C", "reason": "won"},
+    {"number": 1, "winner": "A", "reason": "no such reason"},
+    {"number": 1, "winner": "A", "reason": "won", "game_points": "9"},
+    {"number": 1, "reason": "capot"},  # nobody won
+    {"number": 1, "winner": "A", "reason": "last_trick", "game_points": 2},  # not these rules
+    {"number": 1, "winner": "A", "reason": "draw", "game_points": 0},  # a draw has no winner
+    {"number": 1, "details-end": "claim"},
+])
+def test_deal_add_every_bad_quick_input_is_422(organiser_client, match, data):
+    response = organiser_client.post(add_url(match), data)
+    assert response.status_code == 422
+    assert 'class="errorlist' in response.content.decode()
+    assert deals(match) == []
+
+
+def test_deal_add_details_that_break_the_rules_are_422(organiser_client, match):
+    english(organiser_client)
+    response = organiser_client.post(add_url(match), {
+        "details-number": 1, "details-end": "exhausted", "details-last_trick_by": "A",
+        "details-card_points_a": 90, "details-card_points_b": 40,  # 130 > 120
+        "details-marriage_points_a": 0, "details-marriage_points_b": 0,
+        "details-tricks_a": 8, "details-tricks_b": 4,
+    })
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "The card points of both players add up to 130" in html
+    assert "<details class=\"details-entry\" open>" in html
+    assert deals(match) == []
+
+
+def test_deal_add_a_deal_someone_else_entered_first_is_409(organiser_client, organiser, match):
+    english(organiser_client)
+    record(match, organiser, ("A", 1))
+    response = organiser_client.post(add_url(match), {"number": 1, "winner": "B", "reason": "won"})
+    assert response.status_code == 409
+    assert (
+        "Deal 1 was already entered by someone else; the match is now at deal 2."
+        in response.content.decode()
+    )
+    assert deals(match) == [(1, "A", 1, "won")]
+
+
+def test_deal_add_to_a_finished_match_is_refused(organiser_client, organiser, match):
+    english(organiser_client)
+    record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 3))  # 12:0
+    response = organiser_client.post(add_url(match), {"number": 5, "winner": "B", "reason": "won"})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "The match is already won" in html
+    assert 'name="reason"' not in html
+    assert len(deals(match)) == 4
+
+
+def test_deal_add_to_a_forfeited_match_is_refused(organiser_client, organiser, match):
+    english(organiser_client)
+    services.match_forfeit(match=match, winner="A", by=organiser)
+    response = organiser_client.post(add_url(match), {"number": 1, "winner": "B", "reason": "won"})
+    assert response.status_code == 409
+    assert deals(match) == []
+
+
+def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
+    english(organiser_client)
+    response = organiser_client.post(
+        add_url(match), {"number": 1, "winner": "A", "reason": "capot"}, **HTMX
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html
+    assert html.startswith('<div id="match-panel"')
+    assert '<span class="points">3</span>' in html
+    assert f"{match.player_a.name} deals deal 2" in html
+    assert 'name="number" value="2"' in html  # a fresh form for the next deal
+    assert deals(match) == [(1, "A", 3, "capot")]
+
+
+def test_deal_add_bad_input_with_htmx_returns_the_partial_with_422(organiser_client, match):
+    english(organiser_client)
+    response = organiser_client.post(add_url(match), {"number": 1, "winner": "A"}, **HTMX)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "<html" not in html
+    assert "This field is required." in html
+    assert deals(match) == []
+
+
+def test_bad_input_messages_come_in_bulgarian_and_in_english(organiser_client, match):
+    data = {"number": 1, "winner": "A"}  # no reason
+    response = organiser_client.post(add_url(match), data)
+    assert response.status_code == 422
+    assert "Това поле е задължително." in response.content.decode()  # the default: Bulgarian
+    organiser_client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    response = organiser_client.post(add_url(match), data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "This field is required." in html
+    assert "Това поле е задължително." not in html
+    assert deals(match) == []
+
+
+def test_a_rule_message_follows_the_language(organiser_client, match):
+    data = {"number": 1, "winner": "A", "reason": "won", "game_points": 3}
+    bulgarian = organiser_client.post(add_url(match), data).content.decode()
+    english_html = english(organiser_client).post(add_url(match), data).content.decode()
+    sentence = "A plain win scores 1 game point, not 3 game points."
+    assert sentence in english_html
+    assert sentence not in bulgarian
+    assert '<html lang="bg">' in bulgarian
+
+
+# --------------------------------------------------------------------------------------------
+# deal_undo
+# --------------------------------------------------------------------------------------------
+
+
+def test_deal_undo_removes_the_last_deal(organiser_client, organiser, match):
+    record(match, organiser, ("A", 2), ("B", 3))
+    response = organiser_client.post(undo_url(match))
+    assert response.status_code == 302
+    assert response["Location"] == entry_url(match)
+    assert deals(match) == [(1, "A", 2, "schneider")]
+    match.refresh_from_db()
+    assert (match.points_a, match.points_b) == (2, 0)
+
+
+def test_deal_undo_reopens_a_finished_match_with_htmx(organiser_client, organiser, match):
+    english(organiser_client)
+    record(match, organiser, ("B", 3), ("B", 3), ("B", 3), ("B", 2))  # 0:11
+    response = organiser_client.post(undo_url(match), **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html
+    assert '<span class="points">9</span>' in html
+    assert f"{match.player_b.name} deals deal 4" in html  # B won deal 3
+    assert 'name="reason"' in html
+
+
+def test_deal_undo_refuses_get(organiser_client, organiser, match):
+    record(match, organiser, ("A", 1))
+    assert organiser_client.get(undo_url(match)).status_code == 405
+    assert len(deals(match)) == 1
+
+
+def test_deal_undo_refuses_outsiders_and_sends_visitors_to_log_in(
+    client, outsider_client, organiser, match
+):
+    record(match, organiser, ("A", 1))
+    assert outsider_client.post(undo_url(match)).status_code == 403
+    assert_sent_to_login(client.post(undo_url(match)))
+    assert len(deals(match)) == 1
+
+
+def test_deal_undo_with_nothing_to_undo_is_409(organiser_client, match):
+    english(organiser_client)
+    response = organiser_client.post(undo_url(match))
+    assert response.status_code == 409
+    assert "This match has no deal to undo." in response.content.decode()
+    match.refresh_from_db()
+    assert match.status == "scheduled"
+
+
+def test_deal_undo_of_a_forfeited_match_is_409(organiser_client, organiser, match):
+    record(match, organiser, ("A", 1))
+    services.match_forfeit(match=match, winner="B", by=organiser)
+    assert organiser_client.post(undo_url(match)).status_code == 409
+    assert len(deals(match)) == 1
+
+
+# --------------------------------------------------------------------------------------------
+# deal_correct
+# --------------------------------------------------------------------------------------------
+
+
+def test_deal_correct_shows_the_form_with_the_deal_as_recorded(organiser_client, organiser,
+                                                               match):
+    english(organiser_client)
+    record(match, organiser, ("B", 2))
+    response = organiser_client.get(correct_url(match, 1))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Correct deal 1" in html
+    assert 'value="B" id="id_winner_1" checked' in html
+    assert 'value="schneider" id="id_reason_schneider" checked' in html
+    assert 'name="correction_reason"' in html
+
+
+def test_deal_correct_rescores_and_keeps_the_reason(organiser_client, organiser, match):
+    record(match, organiser, ("B", 2), ("A", 1))  # 1:2
+    response = organiser_client.post(correct_url(match, 1), {
+        "winner": "B", "reason": "capot", "correction_reason": "scorecard misread",
+    })
+    assert response.status_code == 302
+    assert response["Location"] == entry_url(match)
+    assert deals(match) == [(1, "B", 3, "capot"), (2, "A", 1, "won")]
+    match.refresh_from_db()
+    assert (match.points_a, match.points_b) == (1, 3)
+    deal = Deal.objects.get(match=match, number=1)
+    assert deal.history.first().history_change_reason == "scorecard misread"
+
+
+def test_deal_correct_to_a_draw(organiser_client, organiser, match):
+    record(match, organiser, ("B", 2))
+    response = organiser_client.post(correct_url(match, 1),
+                                     {"draw": "1", "correction_reason": "it was 65:65"})
+    assert response.status_code == 302
+    assert deals(match) == [(1, "", 0, "draw")]
+
+
+def test_deal_correct_refuses_other_methods(organiser_client, organiser, match):
+    record(match, organiser, ("B", 2))
+    assert organiser_client.put(correct_url(match, 1)).status_code == 405
+    assert organiser_client.delete(correct_url(match, 1)).status_code == 405
+    assert deals(match) == [(1, "B", 2, "schneider")]
+
+
+def test_deal_correct_refuses_outsiders_and_sends_visitors_to_log_in(
+    client, outsider_client, organiser, match
+):
+    record(match, organiser, ("B", 2))
+    data = {"winner": "A", "reason": "won", "correction_reason": "mine now"}
+    assert outsider_client.get(correct_url(match, 1)).status_code == 403
+    assert outsider_client.post(correct_url(match, 1), data).status_code == 403
+    assert_sent_to_login(client.get(correct_url(match, 1)))
+    assert_sent_to_login(client.post(correct_url(match, 1), data))
+    assert deals(match) == [(1, "B", 2, "schneider")]
+
+
+def test_deal_correct_of_an_unknown_deal_is_404(organiser_client, match):
+    assert organiser_client.get(correct_url(match, 1)).status_code == 404
+
+
+def test_deal_correct_bad_input_writes_nothing_and_says_why(organiser_client, organiser, match):
+    english(organiser_client)
+    record(match, organiser, ("B", 2))
+    response = organiser_client.post(correct_url(match, 1), {"winner": "A", "reason": "won"})
+    assert response.status_code == 422
+    assert "This field is required." in response.content.decode()  # the correction's reason
+    response = organiser_client.post(correct_url(match, 1), {
+        "winner": "A", "reason": "schneider", "game_points": 1, "correction_reason": "typo",
+    })
+    assert response.status_code == 422
+    assert "A schneider scores 2 game points, not 1." in response.content.decode()
+    assert deals(match) == [(1, "B", 2, "schneider")]
+    assert Deal.objects.get(match=match).history.count() == 1
+
+
+def test_deal_correct_that_would_end_the_match_before_a_later_deal_is_refused(
+    organiser_client, organiser, match
+):
+    english(organiser_client)
+    # A: 3 + 3 + 3 = 9, B: 1, A: 1 -> 10:1. Deal 4 as A's schneider would make A 11 at deal 4.
+    record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("B", 1), ("A", 1))
+    response = organiser_client.post(correct_url(match, 4), {
+        "winner": "A", "reason": "schneider", "correction_reason": "typo",
+    })
+    assert response.status_code == 422
+    assert "the match would be won before deal 5" in response.content.decode()
+    assert deals(match)[3] == (4, "B", 1, "won")
+    match.refresh_from_db()
+    assert (match.points_a, match.points_b, match.status) == (10, 1, "playing")
+
+
+def test_an_impossibly_large_deal_number_is_404_not_500(organiser_client, match):
+    assert organiser_client.get(correct_url(match, 2**40)).status_code == 404
+
+
+# --------------------------------------------------------------------------------------------
+# Other house rules: the game points the form asks for
+# --------------------------------------------------------------------------------------------
+
+
+def play_by(match, **house_rules):
+    match.house_rules_snapshot = {**match.house_rules_snapshot, **house_rules}
+    match.save(update_fields=["house_rules_snapshot"])
+    return match
+
+
+def test_pagat_rules_ask_for_the_game_points_of_a_failed_close(organiser_client, match):
+    english(organiser_client)
+    # pagat: a failed close scores 2, or 3 if the opponent had no trick at the close; a false
+    # claim scores 2 (RULES.md §7).
+    play_by(match, failed_close="tricks_at_close", false_claim_points=2,
+            opponent_out_after_close_points=2, first_trick_marriage="pending")
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert 'value="closer_failed" id="id_reason_closer_failed" data-choose-points' in html
+    assert 'name="game_points" value="2"' in html and 'name="game_points" value="3"' in html
+    response = organiser_client.post(add_url(match),
+                                     {"number": 1, "winner": "B", "reason": "closer_failed"})
+    assert response.status_code == 422
+    assert "Choose the game points: 2, 3." in response.content.decode()
+    assert deals(match) == []
+    organiser_client.post(add_url(match), {
+        "number": 1, "winner": "B", "reason": "closer_failed", "game_points": 2,
+    })
+    organiser_client.post(add_url(match), {"number": 2, "winner": "A", "reason": "false_claim"})
+    assert deals(match) == [(1, "B", 2, "closer_failed"), (2, "A", 2, "false_claim")]
+
+
+def test_when_the_last_trick_wins_the_deal_there_is_no_draw(organiser_client, match):
+    english(organiser_client)
+    play_by(match, last_trick="wins_deal")
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert 'name="draw"' not in html
+    assert 'value="last_trick"' in html
+    response = organiser_client.post(add_url(match), {"number": 1, "draw": "1"})
+    assert response.status_code == 422
+    assert deals(match) == []
+    response = organiser_client.post(add_url(match), {
+        "number": 1, "winner": "A", "reason": "last_trick", "game_points": 3,
+    })
+    assert response.status_code == 302
+    assert deals(match) == [(1, "A", 3, "last_trick")]
+
+
+def test_the_default_rules_offer_a_draw_but_no_last_trick_reason(organiser_client, match):
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert 'name="draw"' in html
+    assert 'value="last_trick"' not in html
+    assert 'name="game_points"' not in html  # every reason fixes its game points
+
+
+def test_undo_double_tap_undoes_one_deal_and_the_second_is_409(organiser_client, organiser, match):
+    record(match, organiser, ("A", 1), ("B", 2))
+    first = organiser_client.post(undo_url(match), {"number": 2})
+    second = organiser_client.post(undo_url(match), {"number": 2})
+    assert first.status_code == 302
+    assert second.status_code == 409
+    assert deals(match) == [(1, "A", 1, "won")]
