@@ -1,0 +1,70 @@
+"""The main flow in a real browser (Debian's chromium driven by Playwright): an organiser
+logs in, creates a five-player round robin, enters a whole match deal by deal and sees the
+standings change."""
+
+import pytest
+from django.urls import reverse
+
+from tests.services import CHROMIUM, require_chromium
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
+           "Димитър Николов"]
+
+@pytest.fixture
+def browser_page(live_server, monkeypatch):
+    require_chromium()
+    # Playwright runs an event loop in this thread; Django's async-safety check must not trip.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+        context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+
+
+def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server,
+                                                       django_user_model):
+    django_user_model.objects.create_user("maria", password="santase-66-pass")
+    page = browser_page
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "maria")
+    page.fill("#id_password", "santase-66-pass")
+    page.click("main button[type=submit]")
+    page.click("text=New tournament")
+    page.fill("#id_name", "Купа на браузъра")
+    page.fill("#id_date", "2026-12-19")
+    page.click("button.primary >> text=Save")
+    for name in PLAYERS:
+        page.fill("#id_new_name", name)
+        page.click("button.primary >> text=Add")
+        page.wait_for_selector(f"text={name}")
+    page.click("text=Start the tournament")
+    page.wait_for_selector("text=Round 1")
+
+    # Round 1 of five: 1 rests; table 1 is 2 (Мария Георгиева) v 5 (Димитър Николов).
+    assert "rests" in page.content()
+    page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
+    page.wait_for_selector("text=Who won the deal")
+
+    # Мария wins 3 + 3 + 3 + 2 = 11 game points, deal by deal, without a page reload.
+    for number, reason in enumerate(["capot", "capot", "capot", "loser under 33"], start=1):
+        page.click("label.choice >> text=Мария Георгиева")
+        page.click(f"label.choice.reason >> text={reason}")
+        page.click(f"text=Save deal {number}")
+        page.wait_for_selector(f"text=Save deal {number + 1}" if number < 4 else "text=won the match")
+    assert "Мария Георгиева won the match 11:0." in page.content()
+
+    page.click("text=Standings")
+    first_row = page.locator("table.standings tbody tr").first
+    cells = first_row.locator("td").all_inner_texts()
+    assert cells[:8] == ["1", "Мария Георгиева", "1", "1", "0", "11", "0", "11"]
