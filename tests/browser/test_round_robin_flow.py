@@ -61,7 +61,8 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server
         page.click("label.choice >> text=Мария Георгиева")
         page.click(f"label.choice.reason >> text={reason}")
         page.click(f"text=Save deal {number}")
-        page.wait_for_selector(f"text=Save deal {number + 1}" if number < 4 else "text=won the match")
+        after = f"text=Save deal {number + 1}" if number < 4 else "text=won the match"
+        page.wait_for_selector(after)
     assert "Мария Георгиева won the match 11:0." in page.content()
 
     page.click("text=Standings")
