@@ -15,7 +15,7 @@ from scoring.models import Match
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Pairing, Round, Tournament
 
-MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 24
+MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 100
 
 
 class TournamentError(Exception):
