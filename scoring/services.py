@@ -15,6 +15,7 @@ from dataclasses import asdict
 
 from django.db import transaction
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
 from scoring import rules
 from scoring.models import Deal, Match
@@ -219,8 +220,6 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
             "This match already has deals; an import only fills an empty match.",
             number=1, next_number=existing + 1, entered_by="",
         )
-    from simple_history.utils import bulk_create_with_history
-
     rules.score_match(scores, locked.house_rules(), locked.first_dealer)
     deals = [
         Deal(

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.views import matches, pages, rounds, setup, standings
 
@@ -23,4 +23,5 @@ urlpatterns = [
     path("m/<int:match_pk>/undo/", matches.deal_undo, name="match_deal_undo"),
     path("m/<int:match_pk>/deals/<int:number>/correct/", matches.deal_correct,
          name="match_deal_correct"),
+    path("", include("tournaments.urls_data")),
 ]

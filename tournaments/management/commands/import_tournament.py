@@ -1,0 +1,89 @@
+"""`manage.py import_tournament FILE.csv --name NAME [--date YYYY-MM-DD] [--rules pagat]
+[--organiser USERNAME]`: a tournament from a deal log (format: `tournaments.importing`).
+
+The new tournament's id is printed alone on the last line (for scripts). Any error in the
+file rejects all of it: the `line N: message` list is shown and nothing is written (exit 1).
+Messages are in English whatever the site's language.
+"""
+
+import datetime
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone, translation
+
+from scoring import rules
+from tournaments.importing import MAX_BYTES, import_plan_apply, parse_deal_log
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a round-robin tournament from a deal-log CSV "
+        "(round,table,player_a,player_b,deal,winner,game_points,reason)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="UTF-8 CSV file, one row per deal")
+        parser.add_argument("--name", required=True, help="name of the new tournament")
+        parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
+        parser.add_argument(
+            "--rules", default="default",
+            help=f"house-rules preset: {', '.join(rules.PRESETS)} (default: default)",
+        )
+        parser.add_argument("--organiser", help="username of the tournament's organiser")
+
+    def handle(self, *args, **options):
+        with translation.override("en"):
+            tournament, plan = self._import(options)
+        self.stdout.write(
+            f"Imported «{tournament.name}»: {len(plan.players)} players, "
+            f"{len(plan.matches)} matches ({plan.finished_count} finished), "
+            f"{plan.deal_count} deals, {len(plan.rounds)} rounds; status {tournament.status}."
+        )
+        self.stdout.write(str(tournament.pk))
+
+    def _import(self, options):
+        name = " ".join(options["name"].split())
+        if not name:
+            raise CommandError("--name is empty; give the tournament a name.")
+        try:
+            house_rules = rules.HouseRules.preset(options["rules"])
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        date = timezone.localdate()
+        if options["date"]:
+            try:
+                date = datetime.date.fromisoformat(options["date"])
+            except ValueError:
+                raise CommandError(
+                    f"--date {options['date']!r} is not a date; write it as YYYY-MM-DD."
+                ) from None
+        organiser = None
+        if options["organiser"]:
+            users = get_user_model().objects
+            try:
+                organiser = users.get(**{users.model.USERNAME_FIELD: options["organiser"]})
+            except users.model.DoesNotExist:
+                raise CommandError(f"There is no user {options['organiser']!r}.") from None
+        try:
+            with Path(options["file"]).open("rb") as file:
+                data = file.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise CommandError(f"Cannot read {options['file']}: {error.strerror}.") from None
+        plan = parse_deal_log(data, house_rules=house_rules)
+        if plan.errors:
+            raise CommandError(
+                f"{options['file']} was not imported; nothing was written:\n"
+                + "\n".join(plan.errors)
+            )
+        try:
+            tournament = import_plan_apply(
+                plan=plan, name=name, date=date, house_rules=house_rules, organiser=organiser
+            )
+        except ValidationError as error:
+            messages = [f"{field}: {' '.join(errors)}"
+                        for field, errors in error.message_dict.items()]
+            raise CommandError("Not imported: " + "; ".join(messages)) from None
+        return tournament, plan

@@ -1,0 +1,196 @@
+"""Data in and out: a tournament imported from a deal-log CSV, with a preview before anything
+is written, and the standings and deal log as downloads.
+
+Import, for any logged-in user (who becomes the new tournament's organiser):
+
+1. `import_upload` (GET): the form: file, name, date, house-rules preset.
+2. `import_preview` (POST): reads and checks the file (`importing.parse_deal_log`), writes
+   nothing, and shows what would be created, or the upload form again with every error
+   (422). A good file's bytes are kept in the session (base64, at most 5 MB) with the name,
+   date, preset and a SHA-256 digest, so the organiser does not upload it twice.
+3. `import_confirm` (POST, the digest): reads the session's bytes again, writes the tournament
+   (`importing.import_plan_apply`) and goes to its standings. A preview that is gone (already
+   imported, another file previewed since in the same session) is refused with 400 and
+   nothing is written, so a double click never imports twice.
+
+Downloads (GET, anyone who may read the tournament): standings as CSV and XLSX, the deal log
+as CSV in the import format. The CSVs start with a UTF-8 byte-order mark so that Excel shows
+Cyrillic names; the importer skips it.
+"""
+
+import base64
+import binascii
+import datetime
+import hashlib
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+
+from scoring import rules
+from tournaments import exporting, importing
+from tournaments.access import tournament_for_reading
+from tournaments.forms import PRESET_LABELS
+from tournaments.models import Tournament
+from tournaments.standings import DEFAULT_TIE_BREAKS
+from tournaments.tables import StandingsTable
+
+UNPROCESSABLE = 422
+SESSION_KEY = "tournament_import"
+CSV_TYPE = "text/csv; charset=utf-8"
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+BOM = "\ufeff"
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Deal log (CSV file)"),
+        help_text=gettext_lazy("UTF-8 CSV, one row per deal, at most 5 MB."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+    )
+    name = forms.CharField(
+        label=gettext_lazy("Tournament name"),
+        max_length=Tournament._meta.get_field("name").max_length,
+    )
+    date = forms.DateField(
+        label=gettext_lazy("Date"), initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    rules = forms.ChoiceField(
+        label=gettext_lazy("House rules"), choices=list(PRESET_LABELS.items()),
+        initial="default",
+    )
+
+    def clean_name(self):
+        return " ".join(self.cleaned_data["name"].split())
+
+
+def _upload_page(request, form, *, status=200, error=None, errors=()):
+    return render(request, "tournaments/import_upload.html", {
+        "form": form, "error": error, "errors": errors, "columns": ",".join(importing.COLUMNS),
+        "reasons": rules.REASONS,
+    }, status=status)
+
+
+def _plan_table(plan: importing.ImportPlan) -> StandingsTable:
+    rows = [{
+        "rank": row.rank, "player": row.player, "player_sort": row.player, "withdrawn": False,
+        "played": row.played, "won": row.won, "lost": row.lost,
+        "gp_for": row.game_points_for, "gp_against": row.game_points_against,
+        "gp_diff": row.game_point_difference,
+        **{key: value for key, value in row.tie_breaks.items() if value is not None},
+    } for row in plan.standings()]
+    return StandingsTable(rows, DEFAULT_TIE_BREAKS, orderable=False)
+
+
+def _preview_page(request, plan, pending):
+    return render(request, "tournaments/import_preview.html", {
+        "plan": plan, "pending": pending, "table": _plan_table(plan),
+        "rules_label": PRESET_LABELS.get(pending["rules"]),
+        "date": datetime.date.fromisoformat(pending["date"]),
+    })
+
+
+@login_required
+@require_safe
+def import_upload(request):
+    return _upload_page(request, ImportForm())
+
+
+@login_required
+@require_POST
+def import_preview(request):
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _upload_page(request, form, status=UNPROCESSABLE)
+    data = form.cleaned_data["file"].read(importing.MAX_BYTES + 1)
+    preset = form.cleaned_data["rules"]
+    plan = importing.parse_deal_log(data, house_rules=rules.HouseRules.preset(preset))
+    if not plan.ok:
+        request.session.pop(SESSION_KEY, None)
+        return _upload_page(request, form, status=UNPROCESSABLE, errors=plan.errors)
+    pending = {
+        "data": base64.b64encode(data).decode("ascii"),
+        "digest": hashlib.sha256(data).hexdigest(),
+        "name": form.cleaned_data["name"],
+        "date": form.cleaned_data["date"].isoformat(),
+        "rules": preset,
+    }
+    request.session[SESSION_KEY] = pending
+    return _preview_page(request, plan, pending)
+
+
+@login_required
+@require_POST
+def import_confirm(request):
+    pending = request.session.get(SESSION_KEY)
+    if not pending or pending.get("digest") != request.POST.get("digest"):
+        return _upload_page(request, ImportForm(), status=400, error=_(
+            "This preview is no longer available (already imported, or another file was "
+            "previewed since). Upload the file again."
+        ))
+    try:
+        data = base64.b64decode(pending["data"], validate=True)
+        house_rules = rules.HouseRules.preset(pending["rules"])
+        date = datetime.date.fromisoformat(pending["date"])
+    except (KeyError, ValueError, binascii.Error):
+        request.session.pop(SESSION_KEY, None)
+        return _upload_page(request, ImportForm(), status=400, error=_(
+            "This preview is no longer available. Upload the file again."
+        ))
+    plan = importing.parse_deal_log(data, house_rules=house_rules)
+    if not plan.ok:  # cannot happen unless the rules changed in between; refuse all the same
+        request.session.pop(SESSION_KEY, None)
+        return _upload_page(request, ImportForm(), status=UNPROCESSABLE, errors=plan.errors)
+    try:
+        tournament = importing.import_plan_apply(
+            plan=plan, name=pending["name"], date=date, house_rules=house_rules,
+            organiser=request.user,
+        )
+    except ValidationError as error:
+        return _upload_page(request, ImportForm(), status=UNPROCESSABLE,
+                            error=" ".join(error.messages))
+    request.session.pop(SESSION_KEY, None)
+    messages.success(request, _("Imported: %(players)s players, %(deals)s deals.") % {
+        "players": len(plan.players), "deals": plan.deal_count,
+    })
+    return redirect("tournament_standings", pk=tournament.pk)
+
+
+def _download(content, content_type: str, tournament: Tournament, what: str, extension: str):
+    slug = slugify(tournament.name, allow_unicode=True) or f"tournament-{tournament.pk}"
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{slug}-{what}.{extension}"
+    )
+    return response
+
+
+@require_safe
+def standings_csv(request, pk: int):
+    tournament = tournament_for_reading(request, pk)
+    content = BOM + exporting.standings_dataset(tournament).export("csv")
+    return _download(content.encode("utf-8"), CSV_TYPE, tournament, "standings", "csv")
+
+
+@require_safe
+def standings_xlsx(request, pk: int):
+    tournament = tournament_for_reading(request, pk)
+    content = exporting.standings_dataset(tournament).export("xlsx")
+    return _download(content, XLSX_TYPE, tournament, "standings", "xlsx")
+
+
+@require_safe
+def deals_csv(request, pk: int):
+    tournament = tournament_for_reading(request, pk)
+    content = BOM + exporting.deal_log_dataset(tournament).export("csv")
+    return _download(content.encode("utf-8"), CSV_TYPE, tournament, "deals", "csv")
