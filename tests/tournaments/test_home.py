@@ -74,3 +74,12 @@ def test_browser_language_does_not_override_the_site_language(client, tournament
     response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     assert '<html lang="bg">' in response.content.decode()
     assert response["Content-Language"] == "bg"
+
+
+def test_login_is_throttled_after_five_wrong_passwords(client, organiser):
+    for _ in range(5):
+        client.post(reverse("login"), {"username": "organiser", "password": "wrong"})
+    right = {"username": "organiser", "password": "pass-organiser-1"}
+    response = client.post(reverse("login"), right)
+    assert response.status_code == 429
+    assert not response.wsgi_request.user.is_authenticated
