@@ -35,6 +35,8 @@ if SECRET_KEY == DEVELOPMENT_SECRET_KEY:
             stacklevel=1,
         )
 
+# The address players' phones reach the site at: printed in the scorecards' QR codes.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 

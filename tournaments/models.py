@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -198,3 +199,69 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.entry_b_id is None
+
+
+class PrintJob(models.Model):
+    """One PDF build (pretix `CachedFile`): what to print, how far the build is, the file.
+
+    Built by `tournaments.tasks.build_print_job` through `tournaments.print_services`; the status
+    page polls the row, so it works the same with eager tasks and with a worker. `data_version`
+    fingerprints the data the file was built from: a request for the same key and version reuses
+    the file instead of building it again.
+    """
+
+    class Kind(models.TextChoices):
+        SCORECARDS = "scorecards", _("scorecards")
+        ROUND = "round", _("round sheet and scorecards")
+        STANDINGS = "standings", _("standings")
+        BRACKET = "bracket", _("bracket")  # reserved: the knockout bracket comes later
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting")
+        RUNNING = "running", _("being built")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("failed")
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="print_jobs",
+        verbose_name=_("tournament"),
+    )
+    kind = models.CharField(_("what"), max_length=16, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    filled = models.BooleanField(_("with the entered deals"), default=False)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
+    file = models.FileField(_("file"), upload_to="print/", blank=True)
+    error = models.TextField(_("error"), blank=True)
+    data_version = models.CharField(_("data version"), max_length=64, blank=True)
+    created_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
+        constraints = [
+            # Two organisers asking at once get one build: one waiting or running job per key.
+            # Coalesce: NULL round numbers (standings) would otherwise never be equal.
+            models.UniqueConstraint(
+                "tournament", "kind", Coalesce("round_number", models.Value(0)), "language",
+                "filled", condition=models.Q(status__in=["queued", "running"]),
+                name="printjob_one_active_per_key",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(progress__lte=100), name="printjob_progress_0_to_100"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.kind} {self.round_number or ''} ({self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in self.ACTIVE

@@ -24,4 +24,5 @@ urlpatterns = [
     path("m/<int:match_pk>/deals/<int:number>/correct/", matches.deal_correct,
          name="match_deal_correct"),
     path("", include("tournaments.urls_data")),
+    path("", include("tournaments.urls_printing")),
 ]

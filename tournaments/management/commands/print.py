@@ -1,0 +1,67 @@
+"""Build one PDF now, without Celery.
+
+    python manage.py print 3 --what round --round 2 --lang en --out round-2.pdf
+"""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import print_services, printing
+from tournaments.models import Tournament
+
+
+class Command(BaseCommand):
+    help = (
+        "Print a tournament's scorecards, round pack (round sheet + scorecards) or standings "
+        "to a PDF file, synchronously."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("tournament_id", help="the tournament's number (id)")
+        parser.add_argument(
+            "--what", required=True, help=f"one of: {', '.join(printing.KINDS)}"
+        )
+        parser.add_argument("--round", dest="round_number", help="round number (scorecards, round)")
+        parser.add_argument(
+            "--filled", action="store_true", help="print the entered deals on the scorecards"
+        )
+        parser.add_argument(
+            "--lang", default=settings.LANGUAGE_CODE,
+            help=f"language: {', '.join(code for code, _ in settings.LANGUAGES)} "
+                 f"(default {settings.LANGUAGE_CODE})",
+        )
+        parser.add_argument("--out", required=True, help="the PDF file to write")
+
+    def handle(self, *args, tournament_id, what, round_number, filled, lang, out, **options):
+        # Validated here, not by argparse `choices`/`type`: a bad value is a CommandError
+        # (exit code 1, one clear line) from the command line and from call_command alike.
+        tournament = Tournament.objects.filter(pk=_number(tournament_id, "tournament id")).first()
+        if tournament is None:
+            raise CommandError(f"No tournament with id {tournament_id}.")
+        number = _number(round_number, "round") if round_number is not None else None
+        try:
+            print_services.check_request(tournament, what, number, lang)
+        except print_services.PrintError as error:
+            raise CommandError(error.message) from None
+        pdf, _ = printing.build(
+            tournament=tournament, kind=what, round_number=number, language=lang, filled=filled,
+        )
+        path = Path(out).expanduser().resolve()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(pdf)
+        except OSError as error:
+            raise CommandError(f"Cannot write {path}: {error.strerror}.") from None
+        self.stdout.write(str(path))
+
+
+def _number(value: str, what: str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise CommandError(f"The {what} must be a whole number, not {value!r}.") from None
+    if number < 1:
+        raise CommandError(f"The {what} must be 1 or more, not {number}.")
+    return number

@@ -1,0 +1,177 @@
+"""Print jobs: ask for a PDF, build it, keep the file (pretix `CachedFile` + `AsyncAction`).
+
+`print_job_request` runs in the web request: in one transaction with the tournament row locked it
+reuses a finished file whose data has not changed, or the job already waiting or running for the
+same key, or creates a job and starts `tasks.build_print_job` once the transaction has committed
+(the worker must see the row: pretix #267). `print_job_build` runs in the task (or eagerly in
+the web process when no broker is configured) and records progress on the row the status page
+polls. The PDFs themselves come from `tournaments.printing`.
+"""
+
+import datetime
+import functools
+import logging
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import printing
+from tournaments.models import PrintJob, Tournament
+
+logger = logging.getLogger(__name__)
+
+STALE_AFTER = datetime.timedelta(minutes=10)
+"""A job still waiting or running after this long is taken for lost (a worker died, the broker
+dropped it) and marked failed, so a new request can build again instead of waiting forever."""
+
+
+class PrintError(Exception):
+    """A request that cannot be printed; `.code` is stable, the views translate it."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def check_request(
+    tournament: Tournament, kind: str, round_number: int | None, language: str
+) -> None:
+    """Raise `PrintError` unless this PDF can be printed for `tournament`."""
+    spec = printing.KINDS.get(kind)
+    if spec is None:
+        raise PrintError(
+            "unknown_kind", f"Cannot print {kind!r}; choose one of: {', '.join(printing.KINDS)}."
+        )
+    if language not in dict(settings.LANGUAGES):
+        codes = ", ".join(code for code, _ in settings.LANGUAGES)
+        raise PrintError("unknown_language", f"No language {language!r}; choose one of: {codes}.")
+    if spec.needs_round:
+        if round_number is None:
+            raise PrintError("round_missing", "Say which round to print.")
+        if not tournament.rounds.filter(number=round_number).exists():
+            raise PrintError("no_such_round", f"This tournament has no round {round_number}.")
+        if not tournament.rounds.filter(
+            number=round_number, pairings__match__isnull=False
+        ).exists():
+            raise PrintError("round_without_matches", "This round has no match to print.")
+
+
+def print_job_key(
+    *, tournament: Tournament, kind: str, round_number: int | None, language: str, filled: bool
+) -> dict:
+    """The fields that say which PDF a job is: what the unique constraint counts as one."""
+    spec = printing.KINDS[kind]
+    return {
+        "tournament": tournament,
+        "kind": kind,
+        "round_number": round_number if spec.needs_round else None,
+        "language": language,
+        "filled": bool(filled) and spec.takes_filled,
+    }
+
+
+@transaction.atomic
+def print_job_request(
+    *, tournament: Tournament, kind: str, round_number: int | None = None, language: str,
+    filled: bool = False,
+) -> PrintJob:
+    """The job for this PDF: a finished one if its data has not changed since, the one already
+    waiting or running, or a new one whose build starts after commit.
+
+    Raises `PrintError` (`unknown_kind`, `unknown_language`, `round_missing`, `no_such_round`,
+    `round_without_matches`); nothing is written then.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check_request(tournament, kind, round_number, language)
+    key = print_job_key(
+        tournament=tournament, kind=kind, round_number=round_number, language=language,
+        filled=filled,
+    )
+    jobs = PrintJob.objects.filter(**key)
+    active = jobs.filter(status__in=PrintJob.ACTIVE).first()
+    if active and timezone.now() - active.created_at > STALE_AFTER:
+        active.status, active.error = PrintJob.Status.FAILED, "Timed out: no worker built it."
+        active.finished_at = timezone.now()
+        active.save(update_fields=["status", "error", "finished_at"])
+        active = None
+    if active:
+        return active
+    spec = printing.KINDS[kind]
+    round_ = tournament.rounds.get(number=key["round_number"]) if spec.needs_round else None
+    version = spec.version(tournament, round_, key["filled"])
+    done = jobs.filter(status=PrintJob.Status.DONE, data_version=version).order_by(
+        "-finished_at"
+    ).first()
+    if done and done.file and done.file.storage.exists(done.file.name):
+        return done
+    job = PrintJob.objects.create(**key, data_version=version)
+    transaction.on_commit(functools.partial(_start, job.pk))
+    return job
+
+
+def _start(job_id: int) -> None:
+    """Send the build to the worker (or run it now, eagerly). If the queue cannot be reached,
+    the job says so instead of waiting forever and the request still succeeds."""
+    from tournaments.tasks import build_print_job
+
+    try:
+        build_print_job.delay(job_id)
+    except Exception as error:
+        logger.exception("Could not start print job %s", job_id)
+        PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+            status=PrintJob.Status.FAILED, error=f"Could not start the build: {error}",
+            finished_at=timezone.now(),
+        )
+
+
+def _set_progress(job: PrintJob, progress: int) -> None:
+    job.progress = max(0, min(100, progress))
+    PrintJob.objects.filter(pk=job.pk).update(progress=job.progress)
+
+
+def print_job_build(job_id: int) -> PrintJob | None:
+    """Build the PDF of job `job_id` and save it under MEDIA_ROOT/print/; the job row says how
+    it went. A failure is recorded on the row (status `failed`, the error) and not raised: the
+    status page shows it. Returns the job, or None when it no longer exists or is not waiting.
+    """
+    claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+        status=PrintJob.Status.RUNNING, progress=1
+    )
+    if not claimed:  # deleted, or already taken by another worker (acks_late redelivery)
+        return None
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    try:
+        pdf, version = printing.build(
+            tournament=job.tournament, kind=job.kind, round_number=job.round_number,
+            language=job.language, filled=job.filled,
+            progress=lambda percent: _set_progress(job, min(percent, 99)),
+        )
+        name = printing.filename(job.kind, job.round_number, job.filled, job.language)
+        job.file.save(f"{job.tournament_id}-{job.pk}-{name}", ContentFile(pdf), save=False)
+        job.status, job.progress, job.data_version = PrintJob.Status.DONE, 100, version
+        job.error = ""
+    except Exception as error:  # any failure must reach the status page, not vanish
+        logger.exception("Print job %s failed", job_id)
+        job.status, job.error = PrintJob.Status.FAILED, f"{type(error).__name__}: {error}"
+    job.finished_at = timezone.now()
+    job.save(update_fields=["file", "status", "progress", "data_version", "error", "finished_at"])
+    if job.status == PrintJob.Status.DONE:
+        _forget_older(job)
+    return job
+
+
+def _forget_older(job: PrintJob) -> None:
+    """Delete the finished jobs (and files) of the same key older than `job`: each new deal can
+    mean a new build, and only the newest file is ever offered."""
+    older = PrintJob.objects.filter(
+        tournament_id=job.tournament_id, kind=job.kind, round_number=job.round_number,
+        language=job.language, filled=job.filled,
+        status__in=[PrintJob.Status.DONE, PrintJob.Status.FAILED], pk__lt=job.pk,
+    )
+    for old in older:
+        if old.file:
+            old.file.delete(save=False)
+        old.delete()

@@ -1,0 +1,565 @@
+"""The PDFs of a tournament: scorecards, round packs and standings (DESIGN.md "Printing").
+
+Builders read the database through `tournaments.selectors`, render `templates/print/*.html` in
+the language asked for and turn the HTML into A4 PDF bytes with WeasyPrint. They write nothing:
+`tournaments.print_services` keeps the job row and the file, the `print` command writes to disk.
+
+Nothing is fetched while rendering: the stylesheet (`static/css/print.css`) is read from disk and
+inlined, fonts come from the system (DejaVu covers Cyrillic), the QR code and the scorecard's
+deal grid are PNG data URIs, and the URL fetcher refuses every scheme but `data:`.
+
+Speed (bench/print_bench.py): a scorecard is a form with fixed positions over one shared grid
+image, so a page costs WeasyPrint little; a 32-match round pack builds in a second or two.
+
+`KINDS` is the registry of what can be printed; a new kind (the knockout bracket) adds a render
+function, a version function and a filename there, and its value to `PrintJob.Kind`.
+"""
+
+import base64
+import hashlib
+import io
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import segno
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.db.models import Count, Max
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from PIL import Image, ImageDraw, ImageFont
+from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
+
+from scoring import rules
+from scoring.models import Deal, Match, Reason
+from tournaments import selectors
+from tournaments.forms import TIE_BREAK_LABELS
+from tournaments.models import Pairing, Round, Tournament
+from tournaments.tables import StandingsTable, standings_rows
+
+Progress = Callable[[int], None] | None
+
+LAYOUT_VERSION = "1"
+"""Part of every data version: bump it when the templates change what a printed file shows."""
+
+SCORECARDS_PER_PAGE = 2
+ROWS_PER_COLUMN = 11
+"""The deal grid is printed in columns of 11 rows, two side by side: 22 rows, more than the 21
+deals the longest match to 11 without draws can last. A longer filled match gets a third."""
+MIN_COLUMNS = 2
+CARDS_PER_CHUNK = 8
+"""Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass."""
+
+REASON_CODES = {
+    "won": "1",
+    "schneider": "2",
+    "capot": "3",
+    # Translators: short code printed on scorecards for "false claim of 66" (2-3 letters).
+    "false_claim": pgettext_lazy("reason code", "FC"),
+    # Translators: short code printed on scorecards for "closer failed" (2-3 letters).
+    "closer_failed": pgettext_lazy("reason code", "CF"),
+    # Translators: short code on scorecards for "opponent of the closer went out" (2-3 letters).
+    "opponent_out_after_close": pgettext_lazy("reason code", "OO"),
+    # Translators: short code on scorecards for "last trick wins the deal" (2-3 letters).
+    "last_trick": pgettext_lazy("reason code", "LT"),
+    "draw": "=",
+}
+
+
+def site_url() -> str:
+    return getattr(settings, "SITE_URL", "") or "http://127.0.0.1:8000"
+
+
+def match_entry_url(match_pk: int) -> str:
+    """The absolute address of a match's entry page: what the scorecard's QR code opens."""
+    return site_url().rstrip("/") + reverse("match_entry", args=[match_pk])
+
+
+def qr_image(url: str) -> str:
+    """The QR code of `url` as a PNG data URI, one pixel per module (the stylesheet scales it
+    up without smoothing): a few hundred bytes, and cheaper to draw than the same as SVG."""
+    return segno.make(url, error="m").png_data_uri(scale=1, border=0)
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+# --------------------------------------------------------------------------------------------
+
+
+def _stylesheet() -> str:
+    path = finders.find("css/print.css")
+    with open(path, encoding="utf-8") as css:
+        return css.read()
+
+
+_FETCHER = URLFetcher(allowed_protocols={"data"})
+
+
+def _document(template: str, context: dict, fonts: FontConfiguration, images: dict):
+    html = render_to_string(template, {**context, "css": _stylesheet()})
+    return HTML(
+        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_FETCHER
+    ).render(font_config=fonts, cache=images)
+
+
+def _pdf(parts: Sequence[tuple[str, dict]], progress: Progress = None) -> bytes:
+    """Render each (template, context) part and join their pages into one PDF."""
+    fonts, images = FontConfiguration(), {}
+    documents = []
+    for done, (template, context) in enumerate(parts, start=1):
+        documents.append(_document(template, context, fonts, images))
+        if progress:
+            progress(int(90 * done / len(parts)))
+    pages = [page for document in documents for page in document.pages]
+    pdf = documents[0].copy(pages).write_pdf()
+    if progress:
+        progress(100)
+    return pdf
+
+
+def _common(tournament: Tournament, language: str) -> dict:
+    return {
+        "tournament": tournament, "language": language, "printed_at": timezone.localtime(),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Scorecards
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a scorecard's deal grid; blank fields print as empty cells."""
+
+    number: int
+    dealer: str = ""
+    winner: str = ""
+    game_points: str = ""
+    code: str = ""
+    total_a: str = ""
+    total_b: str = ""
+    is_next: bool = False
+
+
+def _deal_rows(match: Match, deals: Sequence[Deal], filled: bool) -> list[Row]:
+    """The grid: the entered deals with running totals (when `filled`), then blank rows.
+
+    The dealer of the first blank row is known (the first dealer, or who deals next) and printed.
+    """
+    house_rules = match.house_rules()
+    scores = [deal.score() for deal in deals] if filled else []
+    dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
+    result = rules.score_match(scores, house_rules, match.first_dealer)
+    rows = []
+    for index, (deal, dealer) in enumerate(zip(deals if filled else [], dealers, strict=True)):
+        totals = rules.score_match(scores[: index + 1], house_rules, match.first_dealer).points
+        rows.append(Row(
+            number=deal.number, dealer=dealer, winner=deal.winner or "=",
+            game_points=str(deal.game_points), code=str(REASON_CODES[deal.reason]),
+            total_a=str(totals["A"]), total_b=str(totals["B"]),
+        ))
+    entered = len(rows)
+    over = filled and match.is_over
+    columns = max(MIN_COLUMNS, -(-(entered + 1) // ROWS_PER_COLUMN))
+    for number in range(entered + 1, columns * ROWS_PER_COLUMN + 1):
+        first_blank = number == entered + 1 and not result.finished and not over
+        rows.append(Row(
+            number=number, dealer=result.next_dealer if first_blank else "", is_next=first_blank
+        ))
+    return rows
+
+
+def _legend(house_rules: rules.HouseRules) -> list[dict]:
+    """The reason codes this match's house rules allow, with the game points of each."""
+    legend = []
+    for reason in Reason:
+        points = []
+        for game_points in range(4):
+            winner = None if reason == "draw" else "A"
+            try:
+                rules.quick_result(winner, game_points, reason.value, house_rules)
+            except rules.InvalidDeal:
+                continue
+            points.append(game_points)
+        if points:
+            legend.append({
+                "code": REASON_CODES[reason.value], "label": reason.label,
+                "game_points": "/".join(str(p) for p in points),
+            })
+    return legend
+
+
+# The deal grid (lines, headings, deal numbers) is one image drawn once per language and shared
+# by every scorecard of a document: the PDF holds it once and each card refers to it. Only the
+# entered values are laid out as text over it. Laying the grid out as ~170 table cells per card
+# (or drawing it as SVG with its 36 texts per card) took three quarters of the build time.
+# Lengths in millimetres; 600 dpi, the resolution of an office laser printer.
+GRID_WIDTH = 188.0
+GRID_GAP = 6.0
+GRID_HEAD = 6.0
+GRID_ROW = 7.0
+NUMBER_WIDTH, TOTAL_WIDTH = 8.0, 16.0
+GRID_FIELDS = ("number", "dealer", "winner", "game_points", "code", "total_a", "total_b")
+GRID_DPI = 600
+GRID_FONT = "DejaVuSans.ttf"  # Pillow finds it in the system font folders, as fontconfig does
+
+
+def grid_widths(columns: int) -> tuple[float, ...]:
+    """Widths of the seven cells of one grid column when `columns` stand side by side."""
+    table = (GRID_WIDTH - GRID_GAP * (columns - 1)) / columns
+    middle = (table - NUMBER_WIDTH - 2 * TOTAL_WIDTH) / 4
+    return (NUMBER_WIDTH, middle, middle, middle, middle, TOTAL_WIDTH, TOTAL_WIDTH)
+
+
+def grid_height() -> float:
+    return GRID_HEAD + ROWS_PER_COLUMN * GRID_ROW
+
+
+def _fitting(font: ImageFont.FreeTypeFont, text: str, width: int) -> ImageFont.FreeTypeFont:
+    """`font`, or a smaller size of it if `text` would not fit in `width` pixels (a long
+    heading in another language)."""
+    length = font.getlength(text)
+    if length <= width:
+        return font
+    return font.font_variant(size=int(font.size * width / length))
+
+
+def _px(mm: float) -> int:
+    return round(mm * GRID_DPI / 25.4)
+
+
+@lru_cache(maxsize=16)
+def grid_image(columns: int, labels: tuple[str, ...]) -> str:
+    """The empty deal grid (`columns` side by side, headed by `labels`, deals numbered from 1)
+    as a PNG data URI."""
+    widths = grid_widths(columns)
+    table, height = sum(widths), grid_height()
+    image = Image.new("L", (_px(GRID_WIDTH), _px(height) + 1), 255)
+    draw = ImageDraw.Draw(image)
+    label_font = ImageFont.truetype(GRID_FONT, _px(2.3))
+    number_font = ImageFont.truetype(GRID_FONT, _px(2.65))
+    thin, thick = _px(0.21), _px(0.42)  # 0.6 pt and 1.2 pt
+    for column in range(columns):
+        x0 = column * (table + GRID_GAP)
+        draw.rectangle([_px(x0), 0, _px(x0 + table), _px(GRID_HEAD)], fill=0xEE)
+        draw.rectangle(
+            [_px(x0), _px(GRID_HEAD), _px(x0 + NUMBER_WIDTH), _px(height)], fill=0xF3
+        )
+        for row in range(ROWS_PER_COLUMN + 2):
+            y = 0 if row == 0 else GRID_HEAD + (row - 1) * GRID_ROW
+            top = min(_px(y), _px(height) + 1 - thin)
+            draw.rectangle([_px(x0), top, _px(x0 + table), top + thin - 1], fill=0)
+        x = x0
+        for index, width in enumerate((0.0, *widths)):
+            x += width
+            line = thick if index in (5, 6) else thin
+            left = min(max(_px(x) - line // 2, 0), _px(GRID_WIDTH) - line)
+            draw.rectangle([left, 0, left + line - 1, _px(height)], fill=0)
+        x = x0
+        for label, width in zip(labels, widths, strict=True):
+            draw.text(
+                (_px(x + width / 2), _px(GRID_HEAD / 2)), label,
+                font=_fitting(label_font, label, _px(width - 1)), fill=0, anchor="mm",
+            )
+            x += width
+        for row in range(ROWS_PER_COLUMN):
+            draw.text(
+                (_px(x0 + NUMBER_WIDTH / 2), _px(GRID_HEAD + (row + 0.5) * GRID_ROW)),
+                str(column * ROWS_PER_COLUMN + row + 1), font=number_font, fill=0x33,
+                anchor="mm",
+            )
+    png = io.BytesIO()
+    image.save(png, "PNG")
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
+
+
+def _grid_labels() -> tuple[str, ...]:
+    return (
+        str(_("Deal")), str(_("Dealer")), str(_("Winner")), str(_("GP")), str(_("Code")),
+        str(_("Total A")), str(_("Total B")),
+    )
+
+
+def _grid_cells(rows: Sequence[Row], columns: int) -> list[dict]:
+    """The values to print over the grid, each with its box (left, top, width in mm)."""
+    widths = grid_widths(columns)
+    table = sum(widths)
+    cells = []
+    for index, row in enumerate(rows):
+        left = index // ROWS_PER_COLUMN * (table + GRID_GAP)
+        top = GRID_HEAD + index % ROWS_PER_COLUMN * GRID_ROW
+        for field, width in zip(GRID_FIELDS, widths, strict=True):
+            value = getattr(row, field)
+            if field != "number" and value:
+                kind = "next" if row.is_next else "total" if field.startswith("total") else ""
+                cells.append({
+                    "text": value, "kind": kind,
+                    "left": f"{left:.2f}", "top": f"{top:.2f}", "width": f"{width:.2f}",
+                })
+            left += width
+    return cells
+
+
+def _scorecard(pairing: Pairing, deals: Sequence[Deal], filled: bool) -> dict:
+    match = pairing.match
+    rows = _deal_rows(match, deals, filled)
+    columns = len(rows) // ROWS_PER_COLUMN
+    house_rules = match.house_rules()
+    url = match_entry_url(match.pk)
+    over = filled and match.is_over
+    return {
+        "pairing": pairing,
+        "match": match,
+        "name_a": pairing.entry_a.player.name,
+        "name_b": pairing.entry_b.player.name,
+        "game_target": house_rules.game_target,
+        "columns": columns,
+        "cells": _grid_cells(rows, columns),
+        "final": (match.points_a, match.points_b) if over else None,
+        "forfeited": over and match.status == Match.Status.FORFEITED,
+        "legend": _legend(house_rules),
+        "qr": qr_image(url),
+    }
+
+
+def _deals_by_match(pairings: Sequence[Pairing]) -> dict[int, list[Deal]]:
+    by_match: dict[int, list[Deal]] = {p.match_id: [] for p in pairings}
+    for deal in Deal.objects.filter(match_id__in=list(by_match)).order_by("match_id", "number"):
+        by_match[deal.match_id].append(deal)
+    return by_match
+
+
+def _scorecard_parts(pairings, filled: bool, tournament: Tournament, language: str):
+    pairings = [p for p in pairings if not p.is_bye]
+    deals = _deals_by_match(pairings) if filled else {}
+    cards = [
+        {**_scorecard(p, deals.get(p.match_id, []), filled), "round_number": p.round.number}
+        for p in pairings
+    ]
+    labels = _grid_labels()
+    chunk = CARDS_PER_CHUNK - CARDS_PER_CHUNK % SCORECARDS_PER_PAGE
+    parts = []
+    for start in range(0, len(cards), chunk):
+        some = cards[start:start + chunk]
+        parts.append(("print/scorecard.html", {
+            **_common(tournament, language),
+            "sheets": [
+                some[at:at + SCORECARDS_PER_PAGE] for at in range(0, len(some), SCORECARDS_PER_PAGE)
+            ],
+            # In the stylesheet, once per document, not in each card: a long data URI
+            # repeated in the HTML costs the parser more than the whole card.
+            "grids": {
+                columns: grid_image(columns, labels)
+                for columns in sorted({card["columns"] for card in some})
+            },
+            "filled": filled,
+        }))
+    return parts
+
+
+def render_scorecards(
+    pairings: Sequence[Pairing], filled: bool, language: str, progress: Progress = None
+) -> bytes:
+    """Scorecards of `pairings` (byes skipped), two per A4 page with a cut line between.
+
+    `filled`: print the entered deals with running totals (dealer, winner, game points,
+    reason code) and leave the rest of the grid blank. Raises `ValueError` when no pairing
+    has a match.
+    """
+    pairings = list(pairings)
+    if not any(not p.is_bye for p in pairings):
+        raise ValueError("No match to print a scorecard for.")
+    tournament = pairings[0].round.tournament
+    with translation.override(language):
+        return _pdf(_scorecard_parts(pairings, filled, tournament, language), progress)
+
+
+def _round_sheet_part(round_: Round, pairings: Sequence[Pairing], language: str):
+    return ("print/round_sheet.html", {
+        **_common(round_.tournament, language),
+        "round": round_,
+        "pairings": pairings,
+    })
+
+
+def render_round_pack(
+    round_: Round, language: str, filled: bool = False, progress: Progress = None
+) -> bytes:
+    """The round sheet of `round_` followed by the scorecards of all its matches."""
+    pairings = list(selectors.pairings_of_round(round_).select_related("round__tournament"))
+    with translation.override(language):
+        parts = [_round_sheet_part(round_, pairings, language)]
+        parts += _scorecard_parts(pairings, filled, round_.tournament, language)
+        return _pdf(parts, progress)
+
+
+def render_round_sheet(round_: Round, language: str) -> bytes:
+    """The round sheet alone: tables, seats, results of finished matches, the bye."""
+    pairings = list(selectors.pairings_of_round(round_))
+    with translation.override(language):
+        return _pdf([_round_sheet_part(round_, pairings, language)])
+
+
+# --------------------------------------------------------------------------------------------
+# Standings
+# --------------------------------------------------------------------------------------------
+
+
+def render_standings(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
+    """The standings table (the columns of the standings page), with the tie-break order and
+    the withdrawal policy under it."""
+    rows = standings_rows(selectors.standings(tournament))
+    playing = Match.objects.filter(
+        pairing__round__tournament=tournament, status=Match.Status.PLAYING
+    ).count()
+    with translation.override(language):
+        return _pdf([("print/standings.html", {
+            **_common(tournament, language),
+            "table": StandingsTable(rows, tournament.tie_breaks, orderable=False),
+            "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
+            "playing": playing,
+        })], progress)
+
+
+# --------------------------------------------------------------------------------------------
+# Data versions: a fingerprint that changes whenever the printed content would
+# --------------------------------------------------------------------------------------------
+
+
+def _fingerprint(*parts) -> str:
+    text = json.dumps(parts, default=str, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:40]
+
+
+def _tournament_part(tournament: Tournament) -> list:
+    return [
+        LAYOUT_VERSION, site_url(), tournament.name, tournament.date, tournament.venue,
+        tournament.format, tournament.tie_breaks, tournament.withdrawal_policy,
+        tournament.game_target,
+    ]
+
+
+def round_version(tournament: Tournament, round_: Round, filled: bool, sheet: bool) -> str:
+    """What a round's scorecards (and, with `sheet`, its round sheet) print: tables, names,
+    first dealers, house rules; the results of finished matches when they show (on the sheet, in
+    the final-score box of filled cards); every deal for filled cards. A deal entered into a
+    match therefore leaves the blank scorecards as they were."""
+    over = (Match.Status.FINISHED, Match.Status.FORFEITED)
+    results = filled or sheet
+    pairings = [
+        (*row[:6], row[6:] if results and row[6] in over else None)
+        for row in round_.pairings.order_by("table", "pk").values_list(
+            "table", "entry_a__player__name", "entry_b__player__name", "match_id",
+            "match__first_dealer", "match__house_rules_snapshot", "match__status",
+            "match__points_a", "match__points_b", "match__winner",
+        )
+    ]
+    deals = []
+    if filled:
+        deals = list(
+            Deal.objects.filter(match__pairing__round=round_)
+            .order_by("match_id", "number")
+            .values_list("match_id", "number", "winner", "game_points", "reason")
+        )
+    return _fingerprint(
+        _tournament_part(tournament), round_.number, filled, sheet, pairings, deals
+    )
+
+
+def standings_version(tournament: Tournament) -> str:
+    """The standings rows themselves, plus the count of matches being played."""
+    rows = standings_rows(selectors.standings(tournament))
+    playing = Match.objects.filter(
+        pairing__round__tournament=tournament, status=Match.Status.PLAYING
+    ).aggregate(count=Count("pk"), last=Max("pk"))
+    return _fingerprint(_tournament_part(tournament), rows, playing)
+
+
+# --------------------------------------------------------------------------------------------
+# The registry
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrintKind:
+    """What one `PrintJob.Kind` needs: a round or not, whether "filled" means anything, how to
+    build it, how to fingerprint its data and what to call the file."""
+
+    label: str
+    needs_round: bool
+    takes_filled: bool
+    render: Callable[..., bytes]  # (tournament, round_ | None, language, filled, progress)
+    version: Callable[..., str]  # (tournament, round_ | None, filled)
+    filename: Callable[[int | None, bool], str]  # (round number, filled)
+
+
+def _render_scorecards_kind(tournament, round_, language, filled, progress=None) -> bytes:
+    pairings = selectors.pairings_of_round(round_).select_related("round__tournament")
+    return render_scorecards(pairings, filled, language, progress)
+
+
+def _render_round_kind(tournament, round_, language, filled, progress=None) -> bytes:
+    return render_round_pack(round_, language, filled, progress)
+
+
+def _render_standings_kind(tournament, round_, language, filled, progress=None) -> bytes:
+    return render_standings(tournament, language, progress)
+
+
+KINDS: dict[str, PrintKind] = {
+    "scorecards": PrintKind(
+        label=_("scorecards"), needs_round=True, takes_filled=True,
+        render=_render_scorecards_kind,
+        version=lambda tournament, round_, filled: round_version(
+            tournament, round_, filled, sheet=False
+        ),
+        filename=lambda number, filled: f"round-{number}-scorecards{'-filled' if filled else ''}",
+    ),
+    "round": PrintKind(
+        label=_("round sheet and scorecards"), needs_round=True, takes_filled=True,
+        render=_render_round_kind,
+        version=lambda tournament, round_, filled: round_version(
+            tournament, round_, filled, sheet=True
+        ),
+        filename=lambda number, filled: f"round-{number}-pack{'-filled' if filled else ''}",
+    ),
+    "standings": PrintKind(
+        label=_("standings"), needs_round=False, takes_filled=False,
+        render=_render_standings_kind,
+        version=lambda tournament, round_, filled: standings_version(tournament),
+        filename=lambda number, filled: "standings",
+    ),
+    # "bracket": the knockout bracket PDF, later (PrintJob.Kind.BRACKET is reserved).
+}
+
+
+def build(
+    *, tournament: Tournament, kind: str, round_number: int | None, language: str,
+    filled: bool = False, progress: Progress = None,
+) -> tuple[bytes, str]:
+    """Build one PDF synchronously; return its bytes and the data version it was built from.
+
+    Raises `KeyError` for an unknown kind and `Round.DoesNotExist` for a missing round.
+    """
+    spec = KINDS[kind]
+    round_ = tournament.rounds.get(number=round_number) if spec.needs_round else None
+    filled = filled and spec.takes_filled
+    version = spec.version(tournament, round_, filled)
+    return spec.render(tournament, round_, language, filled, progress), version
+
+
+def filename(kind: str, round_number: int | None, filled: bool, language: str) -> str:
+    """"round-3-scorecards.pdf"; another language than the site's default adds "-en"."""
+    spec = KINDS[kind]
+    name = spec.filename(round_number, filled and spec.takes_filled)
+    if language != settings.LANGUAGE_CODE:
+        name += f"-{language}"
+    return f"{name}.pdf"
