@@ -1,0 +1,254 @@
+"""Club-night load: 32 tables enter whole matches deal by deal through the real HTTP forms.
+
+Starts the site under gunicorn (4 workers) on 127.0.0.1 against SQLite, then against
+PostgreSQL (a fresh database `santase_bench` when a server answers on 127.0.0.1:5432), and has
+32 concurrent clients (one per table of a 64-player round robin's first round) log in and post
+deals until their match ends. Every loop is bounded in count and time; traffic goes to
+127.0.0.1 only. Then the database is checked: every deal acknowledged to a client is stored
+once, no match has a gap or a duplicate deal number or ends past its target.
+
+    .venv/bin/python bench/entry_load.py [--clients 32] [--workers 4] [--only sqlite|postgres]
+
+Target (issue 8): zero lost or duplicated deals, zero 5xx, p95 under 250 ms on both databases.
+"""
+
+import argparse
+import http.cookiejar
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+PASSWORD = "bench-organiser-pass-66"
+MAX_DEALS_PER_MATCH = 40
+TIME_LIMIT_SECONDS = 300
+
+SETUP_SCRIPT = """
+import random
+from django.contrib.auth import get_user_model
+from club.models import Player
+from tournaments import services
+from tournaments.models import Tournament
+organiser = get_user_model().objects.create_user("bench", password="{password}")
+tournament = Tournament.objects.create(name="Bench", date="2026-12-01", format="round_robin")
+tournament.organisers.add(organiser)
+for n in range(1, 2 * {clients} + 1):
+    services.entry_add(tournament=tournament, player=Player.objects.create(name=f"Играч {{n}}"))
+services.tournament_start(tournament=tournament, rng=random.Random(66))
+first = tournament.rounds.get(number=1)
+print(",".join(str(p.match_id) for p in first.pairings.exclude(match=None).order_by("table")))
+"""
+
+CHECK_SCRIPT = """
+from scoring.models import Match
+for match in Match.objects.filter(pk__in=[{ids}]).order_by("pk"):
+    numbers = list(match.deals.order_by("number").values_list("number", flat=True))
+    print(match.pk, len(numbers), int(numbers == list(range(1, len(numbers) + 1))),
+          match.points_a, match.points_b, match.status, match.house_rules().game_target)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def manage(env: dict, *args: str, stdin: str | None = None) -> str:
+    result = subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, input=stdin,
+        capture_output=True, text=True, timeout=600,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+    return result.stdout
+
+
+class Table(threading.Thread):
+    """One client: logs in, then enters deals for one match until it ends."""
+
+    def __init__(self, base: str, match_id: int, seed: int, deadline: float,
+                 ready: threading.Barrier):
+        super().__init__(daemon=True)
+        self.base, self.match_id, self.deadline, self.ready = base, match_id, deadline, ready
+        self.rng = random.Random(seed)
+        jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(jar), NoRedirect()
+        )
+        self.jar = jar
+        self.latencies: list[float] = []
+        self.acknowledged = 0
+        self.errors: list[str] = []
+        self.server_errors = 0
+
+    def csrf(self) -> str:
+        return next(c.value for c in self.jar if c.name == "csrftoken")
+
+    def request(self, path: str, data: dict | None = None) -> tuple[int, str]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        request = urllib.request.Request(self.base + path, data=body)
+        if data is not None:
+            request.add_header("Referer", self.base + path)
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(errors="replace")
+
+    def run(self) -> None:
+        try:
+            self.request("/accounts/login/")
+            status, _ = self.request("/accounts/login/", {
+                "csrfmiddlewaretoken": self.csrf(), "username": "bench", "password": PASSWORD,
+            })
+            if status != 302:
+                self.errors.append(f"login answered {status}")
+                self.ready.abort()
+                return
+            self.ready.wait(timeout=TIME_LIMIT_SECONDS)  # all tables start entering together
+            for number in range(1, MAX_DEALS_PER_MATCH + 1):
+                if time.monotonic() > self.deadline:
+                    self.errors.append("time limit reached")
+                    return
+                winner = self.rng.choice("AB")
+                started = time.perf_counter()
+                status, body = self.request(f"/m/{self.match_id}/deal/", {
+                    "csrfmiddlewaretoken": self.csrf(), "winner": winner, "reason": "won",
+                    "game_points": "1", "number": str(number),
+                })
+                self.latencies.append(time.perf_counter() - started)
+                if status >= 500:
+                    self.server_errors += 1
+                    self.errors.append(f"deal {number}: {status}")
+                    return
+                if status == 302:
+                    self.acknowledged += 1
+                    continue
+                if status == 409 and re.search(r"already won|вече е спечелен", body):
+                    return  # the match ended with the previous deal
+                self.errors.append(f"deal {number}: {status}")
+                return
+        except (OSError, threading.BrokenBarrierError) as error:
+            self.errors.append(f"connection: {error!r}")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def run(label: str, database_url: str, clients: int, workers: int) -> bool:
+    env = dict(os.environ, DATABASE_URL=database_url, DEBUG="false", SECURE_COOKIES="false",
+               SECRET_KEY="bench-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1",
+               AXES_FAILURE_LIMIT="1000", LOG_LEVEL="ERROR")
+    env.pop("CELERY_BROKER_URL", None)
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    setup = SETUP_SCRIPT.format(password=PASSWORD, clients=clients)
+    ids = manage(env, "shell", "-v", "0", stdin=setup)
+    match_ids = [int(x) for x in ids.strip().splitlines()[-1].split(",")]
+    port = free_port()
+    server = subprocess.Popen(
+        [str(Path(PYTHON).parent / "gunicorn"), "club.wsgi", "-w", str(workers),
+         "-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/accounts/login/", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        deadline = time.monotonic() + TIME_LIMIT_SECONDS
+        ready = threading.Barrier(len(match_ids) + 1)
+        tables = [Table(base, match_id, seed, deadline, ready)
+                  for seed, match_id in enumerate(match_ids)]
+        for table in tables:
+            table.start()
+        ready.wait(timeout=TIME_LIMIT_SECONDS)  # logins (slow password hashing) are not timed
+        started = time.perf_counter()
+        for table in tables:
+            table.join(TIME_LIMIT_SECONDS + 30)
+        elapsed = time.perf_counter() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    latencies = sorted(x for table in tables for x in table.latencies)
+    requests = len(latencies)
+    p50 = statistics.median(latencies) * 1000
+    p95 = latencies[int(0.95 * (requests - 1))] * 1000
+    server_errors = sum(t.server_errors for t in tables)
+    client_errors = [f"match {t.match_id}: {e}" for t in tables for e in t.errors]
+    check = CHECK_SCRIPT.format(ids=",".join(map(str, match_ids)))
+    rows = manage(env, "shell", "-v", "0", stdin=check)
+    acknowledged = {t.match_id: t.acknowledged for t in tables}
+    problems = []
+    for line in rows.strip().splitlines():
+        match_id, stored, contiguous, points_a, points_b, status, target = line.split()
+        stored, points = int(stored), max(int(points_a), int(points_b))
+        if stored != acknowledged[int(match_id)]:
+            problems.append(f"match {match_id}: {acknowledged[int(match_id)]} acknowledged, "
+                            f"{stored} stored")
+        if contiguous != "1":
+            problems.append(f"match {match_id}: gap or duplicate in deal numbers")
+        if points > int(target) or (points == int(target)) != (status == "finished"):
+            problems.append(f"match {match_id}: {points_a}:{points_b} {status}")
+    print(f"== {label}: {clients} clients, gunicorn {workers} workers")
+    print(f"deal posts {requests} in {elapsed:.1f} s = {requests / elapsed:.0f} requests/s")
+    print(f"latency p50 {p50:.0f} ms, p95 {p95:.0f} ms; 5xx: {server_errors}; "
+          f"client errors: {len(client_errors)}")
+    print(f"acknowledged deals {sum(acknowledged.values())}; database problems: {len(problems)}")
+    for line in (client_errors + problems)[:10]:
+        print("  ", line)
+    met = not problems and not server_errors and not client_errors and p95 < 250
+    print(f"target (no lost or duplicated deals, no 5xx, p95 < 250 ms): "
+          f"{'met' if met else 'NOT met'}")
+    return met
+
+
+def postgres_url() -> str | None:
+    try:
+        socket.create_connection(("127.0.0.1", 5432), timeout=1).close()
+    except OSError:
+        return None
+    for sql in ("DROP DATABASE IF EXISTS santase_bench WITH (FORCE)",
+                "CREATE DATABASE santase_bench"):
+        subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "test",
+                        "-c", sql], check=True, capture_output=True)
+    return "postgres://postgres@127.0.0.1:5432/santase_bench"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    args = parser.parse_args()
+    if args.only != "postgres":
+        path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+        run("SQLite", f"sqlite:///{path}", args.clients, args.workers)
+    if args.only != "sqlite":
+        url = postgres_url()
+        if url:
+            run("PostgreSQL", url, args.clients, args.workers)
+        else:
+            print("== PostgreSQL: no server on 127.0.0.1:5432, skipped")
+
+
+if __name__ == "__main__":
+    main()
