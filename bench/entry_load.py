@@ -151,7 +151,7 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def run(label: str, database_url: str, clients: int, workers: int) -> bool:
-    env = dict(os.environ, DATABASE_URL=database_url, DEBUG="false", SECURE_COOKIES="false",
+    env = dict(os.environ, DATABASE_URL=database_url, DEBUG="false", HTTPS="false",
                SECRET_KEY="bench-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1",
                AXES_FAILURE_LIMIT="1000", LOG_LEVEL="ERROR")
     env.pop("CELERY_BROKER_URL", None)

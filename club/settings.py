@@ -172,10 +172,19 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
-    CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+# Behind HTTPS (the default once DEBUG is off): secure cookies, redirect to https, HSTS.
+# HTTPS=false serves plain HTTP, e.g. on a club's closed network.
+HTTPS = env.bool("HTTPS", default=not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+if HTTPS:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 30)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]  # preloading is the club's own decision
 
 LOGGING = {
     "version": 1,

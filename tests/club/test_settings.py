@@ -80,3 +80,14 @@ def test_sqlite_runs_in_wal_with_immediate_transactions():
         cursor.execute("PRAGMA busy_timeout")
         assert cursor.fetchone()[0] == 20_000
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "HTTPS"}}
+    env.update(DEBUG="false", SECRET_KEY="k" * 60, ALLOWED_HOSTS="66.example.bg")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
