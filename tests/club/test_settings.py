@@ -1,6 +1,7 @@
 """The settings promise of README "Configuration": env-only, SQLite tuned for concurrent writers."""
 
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -84,7 +85,7 @@ def test_sqlite_runs_in_wal_with_immediate_transactions():
 
 def test_check_deploy_is_clean_with_production_settings():
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "HTTPS"}}
-    env.update(DEBUG="false", SECRET_KEY="k" * 60, ALLOWED_HOSTS="66.example.bg")
+    env.update(DEBUG="false", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="66.example.bg")
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
