@@ -68,6 +68,17 @@ RECORDING_MESSAGES = {
     ),
     "correction_reason_missing": _("Say why the deal is corrected; the reason is kept."),
     "match_already_finished": _("This match is already over and cannot be forfeited."),
+    "match_removed": _(
+        "This match no longer exists: a correction earlier in the bracket removed it."
+    ),
+    "bracket_changed": _(
+        "The bracket changed at this very moment (another organiser?); nothing was changed. "
+        "Try again."
+    ),
+    "confirmation_required": _(
+        "This change undoes results that followed from this match. Check what will be "
+        "cleared and confirm."
+    ),
 }
 
 

@@ -32,14 +32,46 @@ class RecordingError(Exception):
         self.params = params
 
 
+class ConfirmationRequired(RecordingError):
+    """The change would undo results that followed from this match (a knockout winner who
+    has already started their next match). Nothing was written; `.consequences` lists, as
+    plain sentences in the active language, what would be undone. Doing it again with
+    `confirmed=True` goes ahead."""
+
+    def __init__(self, consequences: list[str]) -> None:
+        super().__init__(
+            "confirmation_required",
+            "This change undoes later results: " + " ".join(consequences),
+            count=len(consequences),
+        )
+        self.consequences = list(consequences)
+
+
 def _locked(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("player_a", "player_b").get(
-        pk=match.pk
-    )
+    """The match row, locked (only the match: `of=("self",)` leaves the joined player rows
+    alone, so two matches sharing a player never wait on each other's players). A match
+    removed meanwhile (a knockout correction upstream clears the matches that followed) is
+    `RecordingError` `match_removed`, not a crash."""
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("player_a", "player_b")
+            .get(pk=match.pk)
+        )
+    except Match.DoesNotExist:
+        raise RecordingError(
+            "match_removed", "This match no longer exists: a correction earlier in the "
+            "bracket removed it.",
+        ) from None
 
 
-def _replay(match: Match, scores: list[rules.DealScore]) -> rules.MatchScore:
-    """Score the match over `scores` and copy the result onto the (locked) match row."""
+def _replay(
+    match: Match, scores: list[rules.DealScore], confirmed: bool = False
+) -> rules.MatchScore:
+    """Score the match over `scores` and copy the result onto the (locked) match row.
+
+    A finished match that reopens or changes winner sends `match_reopened` with `confirmed`;
+    a receiver may raise `ConfirmationRequired`, which rolls the whole change back."""
     result = rules.score_match(scores, match.house_rules(), match.first_dealer)
     was_over, old_winner = match.status == Match.Status.FINISHED, match.winner
     match.points_a, match.points_b = result.points["A"], result.points["B"]
@@ -53,7 +85,7 @@ def _replay(match: Match, scores: list[rules.DealScore]) -> rules.MatchScore:
         match.finished_at = None
     match.save(update_fields=["points_a", "points_b", "status", "winner", "finished_at"])
     if was_over and (not result.finished or result.winner != old_winner):
-        match_reopened.send(sender=Match, match=match)
+        match_reopened.send(sender=Match, match=match, confirmed=confirmed)
     if result.finished and (not was_over or result.winner != old_winner):
         match_finished.send(sender=Match, match=match)
     return result
@@ -109,13 +141,16 @@ def deal_record(
 
 
 @transaction.atomic
-def deal_undo_last(*, match: Match, by, number: int | None = None) -> Deal:
+def deal_undo_last(
+    *, match: Match, by, number: int | None = None, confirmed: bool = False
+) -> Deal:
     """Delete the last deal of `match` (history keeps it) and return the deleted row.
 
     `number` is the deal the organiser saw as the last one (the undo button sends it): if the
     match has moved on or back since, nothing is undone, so a double tap never undoes two deals.
     Raises `RecordingError` `no_deal_to_undo` (no deal) and `undo_not_last` (`number` is not
-    the last deal any more).
+    the last deal any more), and `ConfirmationRequired` when reopening the match would undo
+    later results and `confirmed` is false.
     """
     match = _locked(match)
     _refuse_if_forfeited(match)
@@ -133,7 +168,7 @@ def deal_undo_last(*, match: Match, by, number: int | None = None) -> Deal:
     last._change_reason = "undo"
     last._history_user = by
     last.delete()
-    _replay(match, [deal.score() for deal in deals[:-1]])
+    _replay(match, [deal.score() for deal in deals[:-1]], confirmed)
     return last
 
 
@@ -145,13 +180,15 @@ def deal_correct(
     by,
     reason: str,
     details: rules.DealRecord | None = None,
+    confirmed: bool = False,
 ) -> Deal:
     """Replace the result of an earlier `deal` and re-score its match.
 
     `reason` (free text, required) is kept in the deal's history with the old and new values.
     Raises `rules.InvalidDeal` when the corrected match no longer adds up (e.g. the match would
     have ended before a later deal: `match_finished`) and `RecordingError`
-    (`correction_reason_missing`, `match_forfeited`).
+    (`correction_reason_missing`, `match_forfeited`; `ConfirmationRequired` when a changed
+    winner would undo later results and `confirmed` is false).
     """
     if not reason.strip():
         raise RecordingError(
@@ -162,7 +199,7 @@ def deal_correct(
     deals = list(match.deals.order_by("number"))
     deal = next(d for d in deals if d.pk == deal.pk)
     scores = [score if d.pk == deal.pk else d.score() for d in deals]
-    _replay(match, scores)
+    _replay(match, scores, confirmed)
     deal.winner, deal.game_points, deal.reason = score.winner or "", score.game_points, score.reason
     deal.details = asdict(details) if details else None
     deal._history_user = by

@@ -1,7 +1,9 @@
 """Signals `scoring` sends across the layer boundary (DESIGN.md "Layering").
 
 Both are sent inside the recording transaction, so a receiver's writes (a bracket advancing)
-commit or roll back with the deal that caused them. Argument: `match` (a locked `Match`).
+commit or roll back with the deal that caused them, and an exception a receiver raises
+(`scoring.services.ConfirmationRequired`) rolls the deal back. Argument: `match` (a locked
+`Match`).
 """
 
 from django.dispatch import Signal
@@ -10,4 +12,5 @@ match_finished = Signal()
 """A match has just reached its game target, or was forfeited."""
 
 match_reopened = Signal()
-"""A finished match is playing again, after an undo or a correction."""
+"""A finished match is playing again, or has another winner, after an undo or a correction.
+Also sends `confirmed`: the organiser has seen and accepted what the change undoes."""

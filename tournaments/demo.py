@@ -1,5 +1,6 @@
 """The demo data that `make run` loads: a club, eight players, a round-robin tournament
-started with rounds 1-4 played and round 5 under way, so every page has something to show."""
+started with rounds 1-4 played and round 5 under way, and an eight-player knockout with the
+quarterfinals played and both semifinals under way, so every page has something to show."""
 
 import datetime
 import random
@@ -11,7 +12,7 @@ from club.models import Club, Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments import services
+from tournaments import knockout, services
 from tournaments.models import Entry, Tournament
 
 DEMO_CLUB = "Клуб „Сантасе“ София"
@@ -26,6 +27,8 @@ DEMO_PLAYERS = [
     ("Йорданка Христова", "Yordanka Hristova"),
 ]
 DEMO_TOURNAMENT = "Зимен турнир 2026"
+DEMO_KNOCKOUT = "Купа на клуба 2026"
+DEMO_SEMIFINAL_DEALS = 3
 DEMO_ORGANISER = "organiser"
 DEMO_PASSWORD = "santase66"  # noqa: S105 - a published demo log-in for a local laptop
 DEMO_ROUNDS_PLAYED = 4
@@ -66,7 +69,36 @@ def load_demo() -> Tournament:
             for pairing in round_.pairings.exclude(match=None).select_related("match"):
                 deals = None if round_.number <= DEMO_ROUNDS_PLAYED else 3
                 _play_demo_match(pairing.match, organiser, rng, deals)
+    load_demo_knockout(club, organiser)
     return tournament
+
+
+def load_demo_knockout(club: Club, organiser) -> Tournament:
+    """The club cup: the eight demo players seeded in list order, with a third-place match;
+    the quarterfinals played, each semifinal three deals in. Created once, by name."""
+    cup, _ = Tournament.objects.get_or_create(
+        name=DEMO_KNOCKOUT,
+        defaults={
+            "date": datetime.date(2026, 12, 12),
+            "venue": "Читалище „Славянска беседа“",
+            "club": club,
+            "format": Tournament.Format.KNOCKOUT,
+            "third_place_match": True,
+        },
+    )
+    cup.organisers.add(organiser)
+    for seed, (name, _latin) in enumerate(DEMO_PLAYERS, start=1):
+        player = Player.objects.get(club=club, name=name)
+        Entry.objects.get_or_create(tournament=cup, player=player, defaults={"number": seed})
+    if cup.status == Tournament.Status.DRAFT:
+        rng = random.Random(2026)
+        knockout.knockout_start(tournament=cup, rng=rng)
+        for number, deals in ((1, None), (2, DEMO_SEMIFINAL_DEALS)):
+            for pairing in cup.rounds.get(number=number).pairings.exclude(match=None).order_by(
+                "bracket_index"
+            ).select_related("match"):
+                _play_demo_match(pairing.match, organiser, rng, deals)
+    return cup
 
 
 def _play_demo_match(match: Match, by, rng: random.Random, deals: int | None) -> None:

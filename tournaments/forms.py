@@ -33,8 +33,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "date", "venue", "format", "is_public", "withdrawal_policy",
-            *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "name", "date", "venue", "format", "third_place_match", "is_public",
+            "withdrawal_policy", *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -42,7 +42,8 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = [
             (value, label) for value, label in Tournament.Format.choices
-            if value in (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN)
+            if value in (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN,
+                         Tournament.Format.KNOCKOUT)
         ]
         current = list(self.instance.tie_breaks) if self.instance.pk else list(TIE_BREAKS)
         choices = [("", _("(none)"))] + [(key, TIE_BREAK_LABELS[key]) for key in TIE_BREAKS]
@@ -53,12 +54,15 @@ class TournamentForm(forms.ModelForm):
             )
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
+            self.fields["third_place_match"].disabled = True
         if rules_frozen:
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: deals have been entered.")
 
-    EVENT_FIELDS = ("name", "date", "venue", "format", "is_public", "withdrawal_policy")
+    EVENT_FIELDS = (
+        "name", "date", "venue", "format", "third_place_match", "is_public", "withdrawal_policy",
+    )
 
     def event_fields(self):
         return [self[name] for name in self.EVENT_FIELDS]
@@ -76,6 +80,8 @@ class TournamentForm(forms.ModelForm):
         if len(set(order)) != len(order):
             raise forms.ValidationError(_("Choose each tie-break at most once."))
         self.instance.tie_breaks = order
+        if cleaned.get("format") != Tournament.Format.KNOCKOUT:
+            cleaned["third_place_match"] = False
         return cleaned
 
 
@@ -137,3 +143,26 @@ class DrawNumbersForm(forms.Form):
         """Entry ids in draw-number order."""
         by_number = {self.cleaned_data[f"entry_{e.pk}"]: e.pk for e in self.entries}
         return [by_number[number] for number in sorted(by_number)]
+
+
+class SeedFromStandingsForm(forms.Form):
+    """A finished round robin the user organises, and how many of its players to take."""
+
+    source = forms.ModelChoiceField(
+        label=_("Round robin"), queryset=Tournament.objects.none(),
+        help_text=_("A finished round robin you organise."),
+    )
+    count = forms.IntegerField(
+        label=_("How many players"), min_value=2, max_value=128, required=False,
+        help_text=_("The best of the standings; empty: all of them."),
+    )
+
+    def __init__(self, *args, user, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        sources = Tournament.objects.filter(
+            format__in=[Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN],
+            status=Tournament.Status.FINISHED,
+        ).exclude(pk=tournament.pk)
+        if not user.is_staff:
+            sources = sources.filter(organisers=user)
+        self.fields["source"].queryset = sources.order_by("-date", "name")

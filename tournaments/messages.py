@@ -2,7 +2,12 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.services import MAX_ROUND_ROBIN_PLAYERS, MIN_PLAYERS
+from tournaments.services import (
+    MAX_KNOCKOUT_PLAYERS,
+    MAX_ROUND_ROBIN_PLAYERS,
+    MIN_KNOCKOUT_PLAYERS,
+    MIN_PLAYERS,
+)
 
 MESSAGES = {
     "already_started": _("The tournament has started; its players and draw are fixed."),
@@ -13,8 +18,28 @@ MESSAGES = {
     "not_round_robin": _("Only round robins are scheduled this way."),
     "rules_frozen": _("Deals have been entered; the house rules can no longer change."),
     "already_withdrawn": _("This player has already withdrawn."),
+    "not_knockout": _("Only a knockout is drawn as a bracket."),
+    "too_few_knockout_players": _("A knockout needs at least %(min_knockout)s players."),
+    "too_many_knockout_players": _("A knockout takes at most %(max_knockout)s players."),
+    "third_place_needs_four": _(
+        "A third-place match needs at least 4 players; switch it off in the settings."
+    ),
+    "not_started": _("The tournament has not started; remove the player instead."),
+    "source_not_round_robin": _("Seeds come from the standings of a round robin."),
+    "source_not_finished": _(
+        "That round robin has not finished yet; its standings may still change."
+    ),
+    "bad_seed_count": _("Take from %(low)s to %(high)s players from the standings."),
+    "bracket_changed": _(
+        "The bracket changed at this very moment (another organiser?); nothing was changed. "
+        "Try again."
+    ),
 }
 
 
 def tournament_error_message(error) -> str:
-    return str(MESSAGES[error.code]) % {"max": MAX_ROUND_ROBIN_PLAYERS, "min": MIN_PLAYERS}
+    return str(MESSAGES[error.code]) % {
+        "max": MAX_ROUND_ROBIN_PLAYERS, "min": MIN_PLAYERS,
+        "max_knockout": MAX_KNOCKOUT_PLAYERS, "min_knockout": MIN_KNOCKOUT_PLAYERS,
+        **error.params,
+    }

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from club.models import Club, Player
-from scoring.models import HouseRulesFields, Match
+from scoring.models import HouseRulesFields, Match, Seat
 from tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
 
@@ -71,6 +71,15 @@ class Tournament(HouseRulesFields):
         _("when a player withdraws"), max_length=16, choices=WithdrawalPolicy.choices,
         default=WithdrawalPolicy.FORFEIT_REST,
     )
+    third_place_match = models.BooleanField(
+        _("third-place match"), default=False,
+        help_text=_("Knockout: the losing semifinalists play for third place."),
+    )
+    seeded_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="knockout_stages", verbose_name=_("seeded from"),
+        help_text=_("The round robin whose standings gave this knockout its players and seeds."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
 
@@ -97,6 +106,10 @@ class Tournament(HouseRulesFields):
     @property
     def is_round_robin(self) -> bool:
         return self.format in (self.Format.ROUND_ROBIN, self.Format.DOUBLE_ROUND_ROBIN)
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.format == self.Format.KNOCKOUT
 
     @property
     def has_started(self) -> bool:
@@ -162,14 +175,21 @@ class Round(models.Model):
 
 
 class Pairing(models.Model):
-    """Who meets whom in a round, at which table. No `entry_b` (and no match) is a bye."""
+    """Who meets whom in a round, at which table.
+
+    Round robin: no `entry_b` (and no match) is a bye: `entry_a` rests. Knockout
+    (`bracket_index` set): the entries fill in as the earlier rounds end, so either may be
+    empty for a while; the match is created once both are known; `walkover` names the seat
+    that went through without playing (a first-round bye, or the opponent withdrew).
+    """
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="pairings", verbose_name=_("round")
     )
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     entry_a = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="+", verbose_name=_("seat A")
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True,
+        verbose_name=_("seat A"),
     )
     entry_b = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True,
@@ -179,6 +199,15 @@ class Pairing(models.Model):
         Match, on_delete=models.PROTECT, null=True, blank=True, related_name="pairing",
         verbose_name=_("match"),
     )
+    bracket_index = models.PositiveSmallIntegerField(
+        _("position in the bracket"), null=True, blank=True,
+        help_text=_("Knockout: 0-based position of the match within its round, top to bottom."),
+    )
+    is_third_place = models.BooleanField(_("third-place match"), default=False)
+    walkover = models.CharField(
+        _("walkover"), max_length=1, choices=Seat.choices, blank=True,
+        help_text=_("Knockout: this seat went through without playing."),
+    )
 
     class Meta:
         ordering = ["round", "table"]
@@ -187,18 +216,34 @@ class Pairing(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="pairing_unique_table"),
             models.CheckConstraint(
-                condition=models.Q(entry_b__isnull=True, match__isnull=True)
-                | models.Q(entry_b__isnull=False, match__isnull=False),
-                name="pairing_bye_has_no_match",
+                condition=models.Q(match__isnull=True)
+                | models.Q(entry_a__isnull=False, entry_b__isnull=False),
+                name="pairing_match_needs_both_entries",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "bracket_index", "is_third_place"],
+                condition=models.Q(bracket_index__isnull=False),
+                name="pairing_unique_bracket_position",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(walkover="") | models.Q(match__isnull=True),
+                name="pairing_walkover_has_no_match",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.round}: {self.entry_a} – {self.entry_b or '(bye)'}"
+        return f"{self.round}: {self.entry_a or '–'} – {self.entry_b or '(bye)'}"
 
     @property
     def is_bye(self) -> bool:
+        """Round robin: `entry_a` rests this round. (A knockout bye is a `walkover`.)"""
         return self.entry_b_id is None
+
+    def entry(self, seat: str) -> Entry | None:
+        return self.entry_a if seat == Seat.A else self.entry_b
+
+    def entry_id(self, seat: str) -> int | None:
+        return self.entry_a_id if seat == Seat.A else self.entry_b_id
 
 
 class PrintJob(models.Model):
@@ -214,7 +259,7 @@ class PrintJob(models.Model):
         SCORECARDS = "scorecards", _("scorecards")
         ROUND = "round", _("round sheet and scorecards")
         STANDINGS = "standings", _("standings")
-        BRACKET = "bracket", _("bracket")  # reserved: the knockout bracket comes later
+        BRACKET = "bracket", _("bracket")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting")

@@ -48,6 +48,10 @@ def check_request(
     if language not in dict(settings.LANGUAGES):
         codes = ", ".join(code for code, _ in settings.LANGUAGES)
         raise PrintError("unknown_language", f"No language {language!r}; choose one of: {codes}.")
+    if kind == PrintJob.Kind.BRACKET and not (tournament.is_knockout and tournament.has_started):
+        raise PrintError(
+            "no_bracket", "Only a knockout that has started has a bracket to print."
+        )
     if spec.needs_round:
         if round_number is None:
             raise PrintError("round_missing", "Say which round to print.")
@@ -82,7 +86,7 @@ def print_job_request(
     waiting or running, or a new one whose build starts after commit.
 
     Raises `PrintError` (`unknown_kind`, `unknown_language`, `round_missing`, `no_such_round`,
-    `round_without_matches`); nothing is written then.
+    `round_without_matches`, `no_bracket`); nothing is written then.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_request(tournament, kind, round_number, language)

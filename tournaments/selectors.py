@@ -1,17 +1,30 @@
 """Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
 count and how they are fetched, so no page counts a result another page would not."""
 
+from dataclasses import dataclass
+
 from django.db.models import Prefetch, Q, QuerySet
 
-from scoring.models import Match
+from scoring.models import Match, Seat
+from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.standings import MatchResult, Standing, compute_standings
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
+    """A round's pairings by table (a knockout's: top to bottom, the third-place match last)."""
     return round_.pairings.select_related(
         "entry_a__player", "entry_b__player", "match"
-    ).order_by("table")
+    ).order_by("is_third_place", "bracket_index", "table")
+
+
+def format_of_match(match: Match) -> str | None:
+    """The format of the tournament `match` belongs to, or None outside a tournament."""
+    return (
+        Tournament.objects.filter(rounds__pairings__match=match)
+        .values_list("format", flat=True)
+        .first()
+    )
 
 
 def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
@@ -73,3 +86,157 @@ def matches_of_entry(entry: Entry) -> QuerySet[Pairing]:
     return Pairing.objects.filter(
         Q(entry_a=entry) | Q(entry_b=entry), match__isnull=False
     ).select_related("round", "match", "entry_a__player", "entry_b__player")
+
+
+# --------------------------------------------------------------------------------------------
+# The knockout bracket, as the bracket page and the bracket PDF show it
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BracketSide:
+    """One line of a bracket box: a seat of a pairing."""
+
+    seat: str
+    entry: Entry | None
+    points: int | None
+    """Game points, once the match has started."""
+    won: bool
+    lost: bool
+    bye: bool
+    """A first-round bye: no player here, the other side goes through."""
+    walkover: bool
+    """This side went through without playing (a bye, or the opponent withdrew)."""
+
+    @property
+    def seed(self) -> int | None:
+        return self.entry.number if self.entry else None
+
+    @property
+    def name(self) -> str:
+        return self.entry.player.name if self.entry else ""
+
+    @property
+    def withdrawn(self) -> bool:
+        return bool(self.entry and self.entry.withdrawn)
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """One box of the bracket: a pairing, its two sides and where it stands.
+
+    `state`: "waiting" (a player is not known yet), "scheduled", "playing", "finished",
+    "forfeited", "bye" (a first-round bye) or "walkover" (the opponent withdrew)."""
+
+    pairing: Pairing
+    label: str
+    sides: tuple[BracketSide, BracketSide]
+    state: str
+
+    @property
+    def match(self) -> Match | None:
+        return self.pairing.match
+
+    @property
+    def index(self) -> int:
+        return self.pairing.bracket_index
+
+    @property
+    def winner(self) -> Entry | None:
+        return next((side.entry for side in self.sides if side.won), None)
+
+    @property
+    def loser(self) -> Entry | None:
+        if self.winner is None:
+            return None
+        return next((side.entry for side in self.sides if not side.won), None)
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    number: int
+    label: str
+    matches: list[BracketMatch]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    columns: list[BracketColumn]
+    third_place: BracketMatch | None
+    champion: Entry | None
+    runner_up: Entry | None
+    third: Entry | None
+
+    @property
+    def rounds(self) -> int:
+        return len(self.columns)
+
+    @property
+    def final(self) -> BracketMatch | None:
+        return self.columns[-1].matches[0] if self.columns else None
+
+    @property
+    def playing(self) -> int:
+        """How many matches are being played right now."""
+        boxes = [box for column in self.columns for box in column.matches]
+        boxes += [self.third_place] if self.third_place else []
+        return sum(1 for box in boxes if box.state == "playing")
+
+
+def _bracket_match(pairing: Pairing, label: str) -> BracketMatch:
+    match = pairing.match
+    sides = []
+    for seat in (Seat.A, Seat.B):
+        entry = pairing.entry(seat)
+        if match is not None:
+            started = match.status != Match.Status.SCHEDULED
+            points = (match.points_a if seat == Seat.A else match.points_b) if started else None
+            won = match.winner == seat
+            lost = bool(match.winner) and not won
+            walkover = bye = False
+        else:
+            points = None
+            walkover = pairing.walkover == seat and entry is not None
+            won = walkover
+            lost = bool(pairing.walkover) and pairing.walkover != seat and entry is not None
+            bye = (pairing.walkover and pairing.walkover != seat and entry is None
+                   and pairing.round.number == 1)
+        sides.append(BracketSide(seat, entry, points, won, lost, bool(bye), walkover))
+    if match is not None:
+        state = match.status
+    elif pairing.walkover and pairing.round.number == 1 and pairing.entry_b_id is None:
+        state = "bye"
+    elif pairing.walkover:
+        state = "walkover"
+    else:
+        state = "waiting"
+    return BracketMatch(pairing, label, (sides[0], sides[1]), state)
+
+
+def bracket(tournament: Tournament) -> Bracket:
+    """The knockout bracket of `tournament`: a column per round (top to bottom), the
+    third-place match, and the podium once known. One query."""
+    pairings = list(
+        Pairing.objects.filter(round__tournament=tournament, bracket_index__isnull=False)
+        .select_related("round", "entry_a__player", "entry_b__player", "match")
+        .order_by("round__number", "is_third_place", "bracket_index")
+    )
+    count = max((p.round.number for p in pairings), default=0)
+    labels = round_labels(count) if count else {}
+    columns: dict[int, BracketColumn] = {}
+    third_place = None
+    for pairing in pairings:
+        number = pairing.round.number
+        if pairing.is_third_place:
+            third_place = _bracket_match(pairing, str(THIRD_PLACE))
+            continue
+        column = columns.setdefault(number, BracketColumn(number, labels[number], []))
+        column.matches.append(_bracket_match(pairing, labels[number]))
+    ordered = [columns[number] for number in sorted(columns)]
+    final = ordered[-1].matches[0] if ordered else None
+    return Bracket(
+        columns=ordered, third_place=third_place,
+        champion=final.winner if final else None,
+        runner_up=final.loser if final else None,
+        third=third_place.winner if third_place else None,
+    )

@@ -16,6 +16,7 @@ from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 100
+MIN_KNOCKOUT_PLAYERS, MAX_KNOCKOUT_PLAYERS = 2, 128
 
 
 class TournamentError(Exception):
@@ -39,8 +40,9 @@ def _refuse_after_start(tournament: Tournament) -> None:
 
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
-    """Add `player` with the next free draw number. Raises `TournamentError`
-    (`already_started`, `already_entered`, `too_many_players`)."""
+    """Add `player` with the next free draw number (seed, in a knockout). Raises
+    `TournamentError` (`already_started`, `already_entered`, `too_many_players`,
+    `too_many_knockout_players`)."""
     tournament = _locked(tournament)
     _refuse_after_start(tournament)
     if tournament.entries.filter(player=player).exists():
@@ -48,6 +50,11 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     if tournament.is_round_robin and tournament.entries.count() >= MAX_ROUND_ROBIN_PLAYERS:
         raise TournamentError(
             "too_many_players", f"A round robin takes at most {MAX_ROUND_ROBIN_PLAYERS} players."
+        )
+    if tournament.is_knockout and tournament.entries.count() >= MAX_KNOCKOUT_PLAYERS:
+        raise TournamentError(
+            "too_many_knockout_players",
+            f"A knockout takes at most {MAX_KNOCKOUT_PLAYERS} players.",
         )
     highest = tournament.entries.aggregate(highest=Max("number"))["highest"] or 0
     return Entry.objects.create(tournament=tournament, player=player, number=highest + 1)

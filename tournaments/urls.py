@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import matches, pages, rounds, setup, standings
+from tournaments.views import bracket, matches, pages, rounds, setup, standings
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -15,7 +15,10 @@ urlpatterns = [
          name="tournament_player_withdraw"),
     path("t/<int:pk>/draw/", setup.draw_numbers, name="tournament_draw"),
     path("t/<int:pk>/draw/lot/", setup.draw_by_lot, name="tournament_draw_lot"),
+    path("t/<int:pk>/seed-from/", setup.seed_from_standings,
+         name="tournament_seed_from_standings"),
     path("t/<int:pk>/start/", setup.tournament_start, name="tournament_start"),
+    path("t/<int:pk>/bracket/", bracket.bracket, name="tournament_bracket"),
     path("t/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),
     path("t/<int:pk>/standings/", standings.standings, name="tournament_standings"),
     path("m/<int:match_pk>/", matches.match_entry, name="match_entry"),

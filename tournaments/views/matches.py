@@ -4,12 +4,15 @@ Views are adapters (STYLE.md): access check (`tournaments.access`) -> form -> on
 `scoring.services` call -> redirect, or the htmx partial (score + form + deals) when htmx asked.
 Bad input re-renders the form with the message and 422; a match that cannot take the change
 (someone else entered that deal, the match is over or forfeited) answers 409. Nothing is
-written in either case.
+written in either case. An undo or correction that would undo later results (a knockout
+winner's next match has started) answers 409 with the list of what would be cleared and a
+"Confirm" button that posts the same data again with `confirmed=1`.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -55,11 +58,33 @@ def deal_undo(request, match_pk: int):
     pairing = pairing_for_organiser(request, match_pk)
     try:
         deal = services.deal_undo_last(
-            match=pairing.match, by=request.user, number=_posted_number(request)
+            match=pairing.match, by=request.user, number=_posted_number(request),
+            confirmed=_confirmed(request),
         )
+    except services.ConfirmationRequired as error:
+        action = reverse("match_deal_undo", args=[match_pk])
+        what = _("Undo the last deal")
+        return _confirmation(request, pairing, error, action, what)
     except services.RecordingError as error:
         return _page(request, pairing, error=user_message(error), status=409)
     return _done(request, pairing, _("Deal %(number)s undone.") % {"number": deal.number})
+
+
+def _confirmed(request) -> bool:
+    return request.POST.get("confirmed") == "1"
+
+
+def _confirmation(request, pairing, error: services.ConfirmationRequired, action: str,
+                  what: str):
+    """409: what the change would clear, and a button that posts the same data confirmed."""
+    fields = [
+        (name, value) for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "confirmed") for value in values
+    ]
+    confirm = {
+        "action": action, "what": what, "fields": fields, "consequences": error.consequences,
+    }
+    return _page(request, pairing, error=user_message(error), confirm=confirm, status=409)
 
 
 def _posted_number(request) -> int | None:
@@ -85,8 +110,12 @@ def deal_correct(request, match_pk: int, number: int):
     try:
         services.deal_correct(
             deal=deal, score=form.score, by=request.user,
-            reason=form.cleaned_data["correction_reason"],
+            reason=form.cleaned_data["correction_reason"], confirmed=_confirmed(request),
         )
+    except services.ConfirmationRequired as error:
+        action = reverse("match_deal_correct", args=[match_pk, number])
+        what = _("Correct deal %(number)s") % {"number": number}
+        return _confirmation(request, pairing, error, action, what)
     except ScoringError as error:
         return _page(request, pairing, correction=form, deal=deal,
                      error=_correction_message(error), status=_status(error, correcting=True))
@@ -141,7 +170,7 @@ def _deal_rows(match: Match, deals: list, house_rules: rules.HouseRules) -> list
 
 
 def _page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
-          notice="", status=200):
+          notice="", confirm=None, status=200):
     """The match page (or its htmx partial): score, next dealer, entry forms, deals so far."""
     match = match or _match(pairing)
     house_rules = match.house_rules()
@@ -151,7 +180,7 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     organiser = can_organise(request.user, pairing.round.tournament)
     next_number = len(deals) + 1
     quick_form = details_form = None
-    if organiser and not match.is_over and correction is None:
+    if organiser and not match.is_over and correction is None and confirm is None:
         initial = {"number": next_number}
         quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
             match=match, initial=initial)
@@ -168,5 +197,6 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "corrected_deal": deal, "error": error, "notice": notice,
+        "confirm": confirm,
     }
     return render(request, PANEL if request.htmx else PAGE, context, status=status)

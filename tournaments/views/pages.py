@@ -3,6 +3,7 @@
 from django.shortcuts import render
 
 from tournaments.access import can_organise, tournament_for_reading
+from tournaments.labels import round_labels
 from tournaments.models import Tournament
 
 
@@ -13,9 +14,14 @@ def home(request):
 
 def tournament_detail(request, pk: int):
     tournament = tournament_for_reading(request, pk)
+    rounds = list(tournament.rounds.all())
+    if tournament.is_knockout:
+        labels = round_labels(len(rounds)) if rounds else {}
+        for round_ in rounds:
+            round_.label = labels[round_.number]
     return render(request, "tournaments/tournament_detail.html", {
         "tournament": tournament,
         "entries": tournament.entries.select_related("player"),
-        "rounds": tournament.rounds.all(),
+        "rounds": rounds,
         "can_organise": can_organise(request.user, tournament),
     })

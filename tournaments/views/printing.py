@@ -5,9 +5,9 @@ Views are adapters (STYLE.md): access check -> form -> one `print_services` call
 
 * starting a build (`print_request`, POST) is for the tournament's organisers: a build costs a
   worker seconds, so the public cannot start one;
-* the status page and the file of a *standings* job are for everyone who may read the
-  tournament (a public tournament: anyone), so an organiser can share the link; scorecards and
-  round packs (QR codes to the entry pages) stay with the organisers.
+* the status page and the file of a *standings* or *bracket* job are for everyone who may read
+  the tournament (a public tournament: anyone), so an organiser can share the link; scorecards
+  and round packs (QR codes to the entry pages) stay with the organisers.
 """
 
 from django import forms
@@ -34,8 +34,9 @@ MESSAGES = {
     "round_missing": _("Say which round to print."),
     "no_such_round": _("This tournament has no such round."),
     "round_without_matches": _("This round has no match to print."),
+    "no_bracket": _("Only a knockout that has started has a bracket to print."),
 }
-PUBLIC_KINDS = {PrintJob.Kind.STANDINGS}
+PUBLIC_KINDS = {PrintJob.Kind.STANDINGS, PrintJob.Kind.BRACKET}
 
 
 class PrintRequestForm(forms.Form):

@@ -9,12 +9,13 @@ from django.views.decorators.http import require_POST
 
 from club.models import Player
 from scoring.models import Deal, HouseRulesFields
-from tournaments import services
+from tournaments import knockout, services
 from tournaments.access import tournament_for_organiser
 from tournaments.forms import (
     PRESET_LABELS,
     DrawNumbersForm,
     PlayerAddForm,
+    SeedFromStandingsForm,
     TournamentForm,
     preset_initial,
 )
@@ -92,14 +93,25 @@ def tournament_edit(request, pk: int):
 
 
 @login_required
-def players(request, pk: int, form=None, status=200):
+def players(request, pk: int, form=None, status=200, draw_form=None, seed_form=None):
     tournament = tournament_for_organiser(request, pk)
+    return _players_page(request, tournament, form=form, status=status, draw_form=draw_form,
+                         seed_form=seed_form)
+
+
+def _players_page(request, tournament, *, form=None, status=200, draw_form=None,
+                  seed_form=None):
+    """The players page: entries with their draw numbers (seeds, in a knockout), the forms."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
+    if tournament.is_knockout and seed_form is None:
+        seed_form = SeedFromStandingsForm(user=request.user, tournament=tournament)
     return render(request, "tournaments/players.html", {
         "tournament": tournament,
         "entries": entries,
         "add_form": form or PlayerAddForm(tournament=tournament),
-        "draw_form": DrawNumbersForm(entries=entries),
+        "draw_form": draw_form or DrawNumbersForm(entries=entries),
+        "seed_form": seed_form,
+        "seeded_from": tournament.seeded_from,
     }, status=status)
 
 
@@ -145,13 +157,15 @@ def player_remove(request, pk: int, entry_pk: int):
 def player_withdraw(request, pk: int, entry_pk: int):
     tournament = tournament_for_organiser(request, pk)
     entry = get_object_or_404(tournament.entries, pk=entry_pk)
+    withdraw = knockout.knockout_withdraw if tournament.is_knockout else services.entry_withdraw
+    back = "tournament_bracket" if tournament.is_knockout else "tournament_standings"
     try:
-        services.entry_withdraw(entry=entry, by=request.user)
+        withdraw(entry=entry, by=request.user)
     except services.TournamentError as error:
         messages.error(request, tournament_error_message(error))
-        return redirect("tournament_standings", pk=pk)
+        return redirect(back, pk=pk)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.player.name})
-    return redirect("tournament_standings", pk=pk)
+    return redirect(back, pk=pk)
 
 
 @login_required
@@ -161,15 +175,14 @@ def draw_numbers(request, pk: int):
     entries = list(tournament.entries.select_related("player").order_by("number"))
     form = DrawNumbersForm(request.POST, entries=entries)
     if not form.is_valid():
-        return render(request, "tournaments/players.html", {
-            "tournament": tournament, "entries": entries,
-            "add_form": PlayerAddForm(tournament=tournament), "draw_form": form,
-        }, status=UNPROCESSABLE)
+        return _players_page(request, tournament, draw_form=form, status=UNPROCESSABLE)
     try:
         services.draw_numbers_set(tournament=tournament, order=form.order())
     except services.TournamentError as error:
         return _refused(request, tournament, error)
-    messages.success(request, _("Draw numbers saved."))
+    messages.success(
+        request, _("Seeds saved.") if tournament.is_knockout else _("Draw numbers saved.")
+    )
     return redirect("tournament_players", pk=pk)
 
 
@@ -177,11 +190,37 @@ def draw_numbers(request, pk: int):
 @require_POST
 def draw_by_lot(request, pk: int):
     tournament = tournament_for_organiser(request, pk)
+    draw = knockout.seeds_by_lot if tournament.is_knockout else services.draw_numbers_by_lot
     try:
-        services.draw_numbers_by_lot(tournament=tournament)
+        draw(tournament=tournament)
     except services.TournamentError as error:
         return _refused(request, tournament, error)
-    messages.success(request, _("Draw numbers drawn by lot."))
+    messages.success(request, _("Seeds drawn by lot.") if tournament.is_knockout
+                     else _("Draw numbers drawn by lot."))
+    return redirect("tournament_players", pk=pk)
+
+
+@login_required
+@require_POST
+def seed_from_standings(request, pk: int):
+    """A draft knockout takes its players and seeds from a finished round robin's standings
+    (organisers of both: the form offers only round robins the user organises)."""
+    tournament = tournament_for_organiser(request, pk)
+    form = SeedFromStandingsForm(request.POST, user=request.user, tournament=tournament)
+    if not form.is_valid():
+        return _players_page(request, tournament, seed_form=form, status=UNPROCESSABLE)
+    source = form.cleaned_data["source"]
+    try:
+        entries = knockout.seeds_from_standings(
+            tournament=tournament, source=source, count=form.cleaned_data["count"]
+        )
+    except services.TournamentError as error:
+        form.add_error(None, tournament_error_message(error))
+        status = UNPROCESSABLE if error.code == "bad_seed_count" else 409
+        return _players_page(request, tournament, seed_form=form, status=status)
+    messages.success(request, _("%(count)s players seeded from the standings of %(name)s.") % {
+        "count": len(entries), "name": source.name,
+    })
     return redirect("tournament_players", pk=pk)
 
 
@@ -189,9 +228,18 @@ def draw_by_lot(request, pk: int):
 @require_POST
 def tournament_start(request, pk: int):
     tournament = tournament_for_organiser(request, pk)
+    if tournament.is_knockout:
+        start, done = knockout.knockout_start, redirect("tournament_bracket", pk=pk)
+        notice = _("The knockout has started: the bracket is drawn.")
+    else:
+        start, done = services.tournament_start, redirect("round_detail", pk=pk, number=1)
+        notice = _("The tournament has started. Round 1 is ready.")
     try:
-        services.tournament_start(tournament=tournament)
+        start(tournament=tournament)
     except services.TournamentError as error:
-        return _refused(request, tournament, error)
-    messages.success(request, _("The tournament has started. Round 1 is ready."))
-    return redirect("round_detail", pk=pk, number=1)
+        if not tournament.is_knockout:
+            return _refused(request, tournament, error)
+        messages.error(request, tournament_error_message(error))
+        return _players_page(request, tournament, status=409)
+    messages.success(request, notice)
+    return done

@@ -1,0 +1,148 @@
+"""A knockout in a real browser (Debian's chromium driven by Playwright): an organiser creates a
+six-player knockout, starts it (seeds 1 and 2 get byes), plays it to the champion from the
+bracket page, and corrects a quarterfinal after the semifinal it fed had started, which asks
+for confirmation first.
+
+Seeds (the order the players are added): 1 Иван, 2 Мария, 3 Георги, 4 Елена, 5 Димитър,
+6 Светла. Round 1: (1, bye), (4, 5), (2, bye), (3, 6)."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.services import CHROMIUM, require_chromium
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
+           "Димитър Николов", "Светла Иванова"]
+ELEVEN = ["capot", "capot", "capot", "loser under 33"]  # 3 + 3 + 3 + 2 game points
+
+
+@pytest.fixture
+def browser_page(live_server, monkeypatch):
+    require_chromium()
+    # Playwright runs an event loop in this thread; Django's async-safety check must not trip.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+        context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+
+
+def open_match(page, column: int, name: str) -> None:
+    """From the bracket, open the match of `column` (0: quarterfinals) that `name` plays."""
+    page.locator(".bracket-round").nth(column).locator(".bm", has_text=name).locator(
+        ".bm-meta a"
+    ).click()
+    page.wait_for_selector("text=Deals")
+
+
+def enter_deals(page, winner: str, reasons: list[str], first: int = 1) -> None:
+    """Deal by deal without a page reload; the last one ends the match."""
+    for number, reason in enumerate(reasons, start=first):
+        page.click(f"label.choice >> text={winner}")
+        page.click(f"label.choice.reason >> text={reason}")
+        page.click(f"text=Save deal {number}")
+        last = number == first + len(reasons) - 1
+        page.wait_for_selector("text=won the match" if last else f"text=Save deal {number + 1}")
+
+
+def back_to_the_bracket(page) -> None:
+    page.click(".match-nav >> text=Bracket")
+    page.wait_for_selector("#bracket-board")
+
+
+def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
+    browser_page, live_server, django_user_model
+):
+    django_user_model.objects.create_user("maria", password="santase-66-pass")
+    page = browser_page
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "maria")
+    page.fill("#id_password", "santase-66-pass")
+    page.click("main button[type=submit]")
+    page.click("text=New tournament")
+    page.fill("#id_name", "Купа на браузъра")
+    page.fill("#id_date", "2026-12-19")
+    page.select_option("#id_format", "knockout")
+    page.click("button.primary >> text=Save")
+    for name in PLAYERS:
+        page.fill("#id_new_name", name)
+        page.click("button.primary >> text=Add")
+        page.wait_for_selector(f"text={name}")
+    assert "Players and seeds" in page.content()
+    page.click("text=Start the tournament")
+    page.wait_for_selector("#bracket-board")
+
+    # Seeds 1 and 2 have byes: shown as such, and already in the semifinals.
+    first_round = page.locator(".bracket-round").nth(0)
+    assert first_round.locator(".bm-bye").count() == 2
+    semifinals = page.locator(".bracket-round").nth(1)
+    assert semifinals.locator(".bm", has_text="Иван Петров").count() == 1
+    assert semifinals.locator(".bm", has_text="Мария Георгиева").count() == 1
+
+    # Quarterfinals: Елена (4) beats Димитър (5); Георги (3) beats Светла (6).
+    open_match(page, 0, "Елена Стоянова")
+    enter_deals(page, "Елена Стоянова", ELEVEN)
+    back_to_the_bracket(page)
+    open_match(page, 0, "Георги Димитров")
+    enter_deals(page, "Георги Димитров", ELEVEN)
+    back_to_the_bracket(page)
+
+    # Semifinal 1, Иван v Елена, starts: Иван takes a capot, 3:0.
+    open_match(page, 1, "Елена Стоянова")
+    page.click("label.choice >> text=Иван Петров")
+    page.click("label.choice.reason >> text=capot")
+    page.click("text=Save deal 1")
+    page.wait_for_selector("text=Save deal 2")
+    back_to_the_bracket(page)
+
+    # The quarterfinal's last deal was wrong. Undoing it would clear the semifinal: the page
+    # says exactly that and waits for confirmation.
+    open_match(page, 0, "Димитър Николов")
+    page.click("text=Undo the last deal")
+    page.click("text=Yes, undo deal 4")
+    page.wait_for_selector(".confirm-step >> text=This also undoes what followed")
+    consequences = page.locator(".consequences").inner_text()
+    assert ("Semifinal, table 1: Иван Петров – Елена Стоянова, 3:0 after 1 deal, "
+            "will be cleared.") in consequences
+    assert "Елена Стоянова is taken out of: Semifinal, table 1." in consequences
+    page.click("button >> text=Confirm")
+    page.wait_for_selector("text=Deal 4 undone.")
+    # Елена leads 9:0; Димитър comes back and wins 9:11.
+    enter_deals(page, "Димитър Николов", ELEVEN, first=4)
+    assert "Димитър Николов won the match 9:11." in page.content()
+    back_to_the_bracket(page)
+    semifinal = page.locator(".bracket-round").nth(1).locator(".bm").nth(0)
+    assert "Димитър Николов" in semifinal.inner_text()
+    assert "Елена Стоянова" not in semifinal.inner_text()
+
+    # Semifinals and the final.
+    open_match(page, 1, "Димитър Николов")
+    enter_deals(page, "Иван Петров", ELEVEN)
+    back_to_the_bracket(page)
+    open_match(page, 1, "Георги Димитров")
+    enter_deals(page, "Мария Георгиева", ELEVEN)
+    back_to_the_bracket(page)
+    open_match(page, 2, "Мария Георгиева")
+    enter_deals(page, "Мария Георгиева", ELEVEN)
+    back_to_the_bracket(page)
+
+    podium = page.locator(".podium").inner_text()
+    assert re.search(r"Champion:?\s*♛?\s*Мария Георгиева", podium)
+    assert "Иван Петров" in podium
+    assert "Finished" in page.locator(".tournament-head").inner_text()
+    # Tapping the champion lights up her path: bye, semifinal, final.
+    page.locator(".bracket-round").nth(2).locator(".bm-side", has_text="Мария Георгиева").click()
+    assert page.locator(".bm-side.path").count() == 3

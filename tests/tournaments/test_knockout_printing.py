@@ -1,0 +1,176 @@
+"""The bracket PDF: A4 landscape, up to 32 players on one page, larger brackets in parts that say
+where they continue; the print job for it and who may download it."""
+
+import datetime
+import io
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from club.models import Player
+from tests.tournaments.test_knockout_services import NAMES, at, play, started
+from tournaments import knockout, print_services, printing, selectors
+from tournaments.models import Entry, PrintJob, Tournament
+
+pytestmark = pytest.mark.django_db
+
+A4_LANDSCAPE = (841.89, 595.28)  # points
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+def pdf_pages(data: bytes) -> list[tuple[tuple[float, float], str]]:
+    reader = PdfReader(io.BytesIO(data))
+    return [
+        ((round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)),
+         page.extract_text())
+        for page in reader.pages
+    ]
+
+
+def knockout_of(size: int) -> Tournament:
+    tournament = Tournament.objects.create(
+        name=f"Купа {size}", date=datetime.date(2026, 12, 1), format=Tournament.Format.KNOCKOUT,
+        third_place_match=size >= 4,
+    )
+    Entry.objects.bulk_create([
+        Entry(tournament=tournament, number=seed,
+              player=Player.objects.create(name=f"Играч {seed:03}"))
+        for seed in range(1, size + 1)
+    ])
+    knockout.knockout_start(tournament=tournament)
+    return tournament
+
+
+def test_six_players_on_one_landscape_page_with_byes_scores_and_champion():
+    tournament = started(6, third_place=True)
+    play(at(tournament, 1, 1).match, "A")  # 4 beats 5 11:0
+    pages = pdf_pages(printing.render_bracket(tournament, "en"))
+    assert len(pages) == 1
+    size, text = pages[0]
+    assert size == A4_LANDSCAPE
+    for label in ("Bracket", "Quarterfinal", "Semifinal", "Final", "Champion",
+                  "Third-place match"):
+        assert label.upper() in text.upper()
+    assert text.count("bye") == 2
+    for name in NAMES[:6]:
+        assert name in text
+    assert "11" in text
+
+
+def test_the_bracket_prints_in_bulgarian_too():
+    tournament = started(6)
+    size, text = pdf_pages(printing.render_bracket(tournament, "bg"))[0]
+    assert NAMES[0] in text and "Купа" in text
+
+
+def test_lengths_keep_a_decimal_point_in_bulgarian(monkeypatch):
+    """A Bulgarian number format ("64,00mm") would be invalid CSS: every box would collapse."""
+    tournament = started(6)
+    html = {}
+    real = printing._document
+
+    def keep(template, context, fonts, images):
+        html["text"] = render_to_string(template, {**context, "css": ""})
+        return real(template, context, fonts, images)
+
+    monkeypatch.setattr(printing, "_document", keep)
+    printing.render_bracket(tournament, "bg")
+    styles = re.findall(r'style="([^"]*)"', html["text"])
+    assert styles and not [style for style in styles if re.search(r"\d,\d", style)]
+
+
+@pytest.mark.parametrize("size, pages", [(2, 1), (32, 1), (33, 3), (64, 3), (128, 5)])
+def test_up_to_32_players_fit_one_page_larger_brackets_are_split(size, pages):
+    tournament = knockout_of(size)
+    printed = pdf_pages(printing.render_bracket(tournament, "en"))
+    assert len(printed) == pages
+    assert all(page_size == A4_LANDSCAPE for page_size, _text in printed)
+    text = "\n".join(page_text for _size, page_text in printed)
+    for seed in range(1, size + 1):
+        assert f"Играч {seed:03}" in text
+    if pages == 3:
+        assert "Top half" in printed[0][1] and "Bottom half" in printed[1][1]
+        assert "The winner continues on page 3." in printed[0][1]
+        assert "→ page 3" in printed[1][1]
+        assert "Continued from pages 1–2." in printed[2][1]
+        assert "from page 1" in printed[2][1] and "from page 2" in printed[2][1]
+    if pages == 5:
+        assert "Part 1 of 4" in printed[0][1] and "Part 4 of 4" in printed[3][1]
+        assert "Quarterfinal · Semifinal · Final" in printed[4][1]
+
+
+@pytest.mark.parametrize("size", [2, 3, 6, 13, 32, 64, 128])
+def test_every_box_stays_inside_the_drawing_area(size):
+    tournament = knockout_of(size) if size != 3 else started(3)
+    with translation.override("en"):
+        pages = printing.bracket_pages(selectors.bracket(tournament))
+    for page in pages:
+        height = 2 * page["line"]
+        places = [*page["boxes"], *([page["third_place"]] if "third_place" in page else [])]
+        for place in places:
+            left, top = float(place["left"]), float(place["top"])
+            assert top >= 0 and top + height <= printing.BRACKET_HEIGHT + 0.01
+            assert left >= 0 and left + page["width"] <= printing.BRACKET_WIDTH + 0.01
+    # Every match of the bracket is printed; a split bracket repeats each part's last match.
+    boxes = sum(len(page["boxes"]) for page in pages)
+    parts = len(pages) - 1
+    assert boxes == (2 ** (size - 1).bit_length() - 1) + parts
+
+
+def test_the_round_sheet_of_a_knockout_shows_byes_not_rests():
+    tournament = started(6)
+    round_ = tournament.rounds.get(number=1)
+    _size, text = pdf_pages(printing.render_round_sheet(round_, "en"))[0]
+    assert text.count("bye: goes through") == 2 and "rests" not in text
+    assert NAMES[3] in text and NAMES[4] in text
+
+
+def test_organiser_prints_the_bracket_and_anyone_downloads_it(
+    organiser, organiser_client, client, django_capture_on_commit_callbacks
+):
+    tournament = started(6)
+    tournament.organisers.add(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser_client.post(
+            reverse("print_request", args=[tournament.pk]), {"kind": "bracket", "lang": "en"}
+        )
+    job = PrintJob.objects.get()
+    assert response.status_code == 302
+    assert (job.kind, job.status) == ("bracket", PrintJob.Status.DONE)
+    download = client.get(reverse("print_download", args=[tournament.pk, job.pk]))
+    assert download.status_code == 200
+    assert 'filename="bracket-en.pdf"' in download["Content-Disposition"]
+    assert b"".join(download.streaming_content).startswith(b"%PDF")
+
+
+def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks):
+    tournament = started(6)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = print_services.print_job_request(tournament=tournament, kind="bracket",
+                                                 language="bg")
+    again = print_services.print_job_request(tournament=tournament, kind="bracket",
+                                             language="bg")
+    assert again.pk == first.pk
+    play(at(tournament, 1, 1).match, "B")
+    with django_capture_on_commit_callbacks(execute=True):
+        after = print_services.print_job_request(tournament=tournament, kind="bracket",
+                                                 language="bg")
+    assert after.pk != first.pk
+
+
+def test_a_draft_knockout_has_no_bracket_to_print():
+    draft = Tournament.objects.create(name="Чернова", date="2026-12-01",
+                                      format=Tournament.Format.KNOCKOUT)
+    with pytest.raises(print_services.PrintError) as error:
+        print_services.print_job_request(tournament=draft, kind="bracket", language="bg")
+    assert error.value.code == "no_bracket"
+    assert not PrintJob.objects.exists()

@@ -1,0 +1,543 @@
+"""Every write to a knockout's bracket (DESIGN.md "Formats", "Byes and withdrawals").
+
+The bracket is drawn once, at the start: every round's pairings exist from then on, the later
+ones empty, each with its `bracket_index`. The pure rules (slot order, byes, which slot a winner
+moves to) come from `tournaments.formats.knockout`; this module turns them into rows:
+
+* `knockout_start` draws the bracket. A first-round bye is a pairing with `walkover="A"` and no
+  `entry_b`; its seed moves on at once.
+* `knockout_advance` (the `match_finished` receiver calls it) puts the winner into the next
+  round's pairing, and a semifinal loser into the third-place pairing; a pairing whose two
+  entries are known gets its match. A withdrawn entry loses its next pairing by walkover.
+* `knockout_retract` (the `match_reopened` receiver calls it) takes back what a reopened match
+  sent downstream. Matches downstream that have no deals are simply removed and come back when
+  the bracket fills again; if any has deals (or was forfeited), nothing is done unless the
+  organiser confirmed: `scoring.services.ConfirmationRequired` lists what would be cleared and
+  rolls the whole correction back. Cleared deals and matches stay in their history.
+* `knockout_withdraw`: the player's next opponent goes through by walkover (a match already
+  being played is forfeited instead).
+
+Locks, always taken in this order so that two writers never wait for each other in a circle
+(a deadlock): match rows first
+(`scoring.services` holds the match being scored; a correction also locks the matches it may
+clear, a withdrawal the match it may forfeit or remove), then pairing rows, read again once
+locked (`_pairings`). Two matches finishing at once thus fill the two seats of their
+next pairing without losing either. If the bracket changed between the first look and the
+locks (another organiser, the same second), nothing is written and the organiser is asked to
+try again (`bracket_changed`). Errors an organiser can fix raise
+`tournaments.services.TournamentError`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring import services as scoring_services
+from scoring.models import Match, Seat
+from tournaments import selectors
+from tournaments.formats.knockout import bracket_size, first_round, next_slot, rounds_count
+from tournaments.labels import pairing_label
+from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.services import (
+    MAX_KNOCKOUT_PLAYERS,
+    MIN_KNOCKOUT_PLAYERS,
+    TournamentError,
+    _locked,
+    _refuse_after_start,
+    draw_numbers_set,
+)
+
+MIN_THIRD_PLACE_PLAYERS = 4
+CLEARED = "bracket correction"
+"""The history's change reason on deals and matches a correction upstream cleared."""
+WITHDRAWN = "withdrawal"
+
+
+# --------------------------------------------------------------------------------------------
+# Seeds
+# --------------------------------------------------------------------------------------------
+
+
+def _refuse_unless_knockout(tournament: Tournament) -> None:
+    if not tournament.is_knockout:
+        raise TournamentError("not_knockout", "Only a knockout is drawn as a bracket.")
+
+
+def seeds_set(*, tournament: Tournament, order: list[int]) -> None:
+    """Seed the entries with ids `order` 1, 2, ... (1 is the best). See `draw_numbers_set`."""
+    draw_numbers_set(tournament=tournament, order=order)
+
+
+def seeds_by_lot(*, tournament: Tournament, rng: random.Random | None = None) -> None:
+    """Seed the players by drawing lots."""
+    order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
+    (rng or random.SystemRandom()).shuffle(order)
+    draw_numbers_set(tournament=tournament, order=order)
+
+
+@transaction.atomic
+def seeds_from_standings(
+    *, tournament: Tournament, source: Tournament, count: int | None = None
+) -> list[Entry]:
+    """Make the players of the draft knockout `tournament` the top `count` (default: all) of
+    the finished round robin `source`'s standings, seeded in standings order. Players who
+    withdrew from `source` are left out. The knockout's current players are replaced.
+
+    Raises `TournamentError`: `already_started`, `not_knockout`, `source_not_round_robin`,
+    `source_not_finished`, `bad_seed_count`.
+    """
+    tournament = _locked(tournament)
+    _refuse_after_start(tournament)
+    _refuse_unless_knockout(tournament)
+    if not source.is_round_robin or source.pk == tournament.pk:
+        raise TournamentError(
+            "source_not_round_robin", "Seeds come from the standings of a round robin."
+        )
+    if source.status != Tournament.Status.FINISHED:
+        raise TournamentError(
+            "source_not_finished", "That round robin has not finished; its standings may change."
+        )
+    players = [entry.player for entry, _row in selectors.standings(source) if not entry.withdrawn]
+    available = min(len(players), MAX_KNOCKOUT_PLAYERS)
+    count = available if count is None else count
+    if not MIN_KNOCKOUT_PLAYERS <= count <= available:
+        raise TournamentError(
+            "bad_seed_count", f"Take from {MIN_KNOCKOUT_PLAYERS} to {available} players.",
+            low=MIN_KNOCKOUT_PLAYERS, high=available,
+        )
+    tournament.entries.all().delete()
+    entries = Entry.objects.bulk_create([
+        Entry(tournament=tournament, player=player, number=seed)
+        for seed, player in enumerate(players[:count], start=1)
+    ])
+    tournament.seeded_from = source
+    tournament.save(update_fields=["seeded_from"])
+    return entries
+
+
+# --------------------------------------------------------------------------------------------
+# The bracket in the database
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Bracket:
+    """One knockout being changed: its rows are read (and locked, unless `lock` is false: a
+    first look before the match locks) as they are needed."""
+
+    tournament: Tournament
+    rounds: int
+    house_rules: dict = field(default_factory=dict)
+    lock: bool = True
+
+    @classmethod
+    def of(cls, tournament: Tournament, lock: bool = True) -> _Bracket:
+        return cls(
+            tournament=tournament, rounds=tournament.rounds.count(),
+            house_rules=tournament.house_rules().to_dict(), lock=lock,
+        )
+
+    def pairing(self, number: int, index: int, third_place: bool = False) -> Pairing:
+        """The pairing at this place, with its entries and match as committed."""
+        return _pairings(
+            self.lock, round__tournament=self.tournament, round__number=number,
+            bracket_index=index, is_third_place=third_place,
+        )[0]
+
+    def targets(self, pairing: Pairing) -> list[tuple[Pairing, str]]:
+        """Where the result of `pairing` goes: (pairing, seat) of its winner, and of its loser
+        when it is a semifinal and there is a third-place match."""
+        number = pairing.round.number
+        if pairing.is_third_place or number == self.rounds:
+            return []
+        index, seat = next_slot(number - 1, pairing.bracket_index)
+        targets = [(self.pairing(number + 1, index), seat)]
+        if self.tournament.third_place_match and number == self.rounds - 1:
+            targets.append((self.pairing(self.rounds, 0, third_place=True), seat))
+        return targets
+
+
+def _pairings(lock: bool, *conditions, **filters) -> list[Pairing]:
+    """The pairings matching the filters with their entries and match; with `lock`, their rows
+    are locked first and then read. Two steps on purpose: on PostgreSQL a
+    `SELECT ... FOR UPDATE` that had to wait for another transaction returns the pairing row as
+    that transaction left it, but the rows it joins (`select_related`) as they were before, so
+    a seat just filled would come back empty. Read once the lock is held, all is current."""
+    pairings = Pairing.objects.filter(*conditions, **filters)
+    if lock:
+        ids = list(pairings.select_for_update(of=("self",)).order_by("pk").values_list(
+            "pk", flat=True
+        ))
+        pairings = Pairing.objects.filter(pk__in=ids)
+    return list(
+        pairings.select_related("round", "entry_a__player", "entry_b__player", "match")
+        .order_by("round__number", "is_third_place", "bracket_index")
+    )
+
+
+def _lock_matches(ids) -> None:
+    """Lock these match rows (in one order: no two writers wait for each other)."""
+    list(Match.objects.select_for_update().filter(pk__in=list(ids)).order_by("pk")
+         .values_list("pk", flat=True))
+
+
+def _bracket_changed() -> scoring_services.RecordingError:
+    return scoring_services.RecordingError(
+        "bracket_changed",
+        "The bracket changed at this very moment (another organiser?); nothing was changed. "
+        "Try again.",
+    )
+
+
+def _other(seat: str) -> str:
+    return Seat.B if seat == Seat.A else Seat.A
+
+
+def _winner_seat(pairing: Pairing) -> str:
+    """The seat that went through, or "" while the pairing is undecided."""
+    if pairing.match_id is not None:
+        return pairing.match.winner if pairing.match.is_over else ""
+    if pairing.walkover and pairing.entry_id(pairing.walkover) is not None:
+        return pairing.walkover
+    return ""
+
+
+def _walkover_seat(pairing: Pairing) -> str:
+    """The seat that goes through without playing: seat A of a first-round bye, or the
+    opponent of a withdrawn player; "" when the pairing is to be played."""
+    if pairing.round.number == 1 and not pairing.is_third_place and pairing.entry_b_id is None:
+        return Seat.A
+    if pairing.entry_a is not None and pairing.entry_a.withdrawn:
+        return Seat.B
+    if pairing.entry_b is not None and pairing.entry_b.withdrawn:
+        return Seat.A
+    return ""
+
+
+def _settle(bracket: _Bracket, pairing: Pairing) -> None:
+    """After an entry arrived in (or left) `pairing`: mark a walkover and send its winner on,
+    or create the match once both entries are known, or wait."""
+    if pairing.match_id is not None:
+        return
+    walkover = _walkover_seat(pairing)
+    if walkover != pairing.walkover:
+        pairing.walkover = walkover
+        pairing.save(update_fields=["walkover"])
+    if walkover:
+        if pairing.entry_id(walkover) is not None:
+            _advance(bracket, pairing, walkover)
+        return
+    if pairing.entry_a_id is not None and pairing.entry_b_id is not None:
+        pairing.match = Match.objects.create(
+            player_a=pairing.entry_a.player, player_b=pairing.entry_b.player,
+            first_dealer=Seat.A, house_rules_snapshot=bracket.house_rules,
+        )
+        pairing.save(update_fields=["match"])
+
+
+def _place(bracket: _Bracket, pairing: Pairing, seat: str, entry: Entry) -> None:
+    """Put `entry` into `seat` of `pairing` (nothing happens if it is there already)."""
+    current = pairing.entry_id(seat)
+    if current == entry.pk:
+        return
+    if current is not None:
+        raise RuntimeError(f"{pairing} seat {seat} is taken by entry {current}")
+    name = "entry_a" if seat == Seat.A else "entry_b"
+    setattr(pairing, name, entry)
+    pairing.save(update_fields=[name])
+    _settle(bracket, pairing)
+
+
+def _advance(bracket: _Bracket, pairing: Pairing, winner_seat: str) -> None:
+    """Send the winner of the decided `pairing` on (and a semifinal's loser to third place)."""
+    winner, loser = pairing.entry(winner_seat), pairing.entry(_other(winner_seat))
+    for position, (target, seat) in enumerate(bracket.targets(pairing)):
+        entry = winner if position == 0 else loser
+        if entry is not None:
+            _place(bracket, target, seat, entry)
+
+
+def _refresh_status(bracket: _Bracket) -> None:
+    """Finished once the final (and the third-place match, if any) is decided. Reads only."""
+    last = _pairings(False, round__tournament=bracket.tournament, round__number=bracket.rounds)
+    decided = all(
+        _winner_seat(pairing) for pairing in last
+        if not pairing.is_third_place or bracket.tournament.third_place_match
+    )
+    status = Tournament.Status.FINISHED if decided else Tournament.Status.RUNNING
+    tournament = bracket.tournament
+    if status != tournament.status:
+        tournament.status = status
+        tournament.save(update_fields=["status"])
+
+
+def _bracket_of_match(match: Match) -> tuple[_Bracket, Pairing] | None:
+    pairing = (
+        Pairing.objects.select_related(
+            "round__tournament", "entry_a__player", "entry_b__player", "match"
+        )
+        .filter(match=match, bracket_index__isnull=False)
+        .first()
+    )
+    if pairing is None:
+        return None
+    return _Bracket.of(pairing.round.tournament), pairing
+
+
+# --------------------------------------------------------------------------------------------
+# Services
+# --------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
+    """Fix the players and seeds and draw the whole bracket.
+
+    Round 1 follows `formats.knockout.first_round` in bracket order; the byes go to the best
+    seeds, who move on to round 2 at once. Tables: round 1 numbers its matches 1, 2, ... top to
+    bottom; later rounds use the position in the bracket (1-based), the third-place match
+    (in the last round, when asked for) is table 2. Each match gets the house rules and seat A
+    deals first. Lots are drawn as in a round robin (they are kept with the entries).
+
+    Raises `TournamentError`: `already_started`, `not_knockout`, `too_few_knockout_players`,
+    `too_many_knockout_players`, `third_place_needs_four`.
+    """
+    tournament = _locked(tournament)
+    _refuse_after_start(tournament)
+    _refuse_unless_knockout(tournament)
+    entries = list(tournament.entries.select_related("player").order_by("number", "pk"))
+    n = len(entries)
+    if n < MIN_KNOCKOUT_PLAYERS:
+        raise TournamentError(
+            "too_few_knockout_players", f"A knockout needs at least {MIN_KNOCKOUT_PLAYERS} players."
+        )
+    if n > MAX_KNOCKOUT_PLAYERS:
+        raise TournamentError(
+            "too_many_knockout_players", f"A knockout takes at most {MAX_KNOCKOUT_PLAYERS} players."
+        )
+    if tournament.third_place_match and n < MIN_THIRD_PLACE_PLAYERS:
+        raise TournamentError(
+            "third_place_needs_four",
+            f"A third-place match needs at least {MIN_THIRD_PLACE_PLAYERS} players.",
+        )
+    if [entry.number for entry in entries] != list(range(1, n + 1)):
+        draw_numbers_set(tournament=tournament, order=[entry.pk for entry in entries])
+        for seed, entry in enumerate(entries, start=1):
+            entry.number = seed
+    rng = rng or random.SystemRandom()
+    for entry, lot in zip(entries, rng.sample(range(1, n + 1), n), strict=True):
+        entry.lot = lot
+    Entry.objects.bulk_update(entries, ["lot"])
+    by_seed = {entry.number: entry for entry in entries}
+
+    size = bracket_size(n)
+    count = rounds_count(size)
+    rounds = Round.objects.bulk_create(
+        [Round(tournament=tournament, number=number) for number in range(1, count + 1)]
+    )
+    pairings, table = [], 0
+    for index, (better, other) in enumerate(first_round(n)):
+        if other is not None:
+            table += 1
+        pairings.append(Pairing(
+            round=rounds[0], bracket_index=index, table=table if other is not None else None,
+            entry_a=by_seed[better], entry_b=by_seed.get(other),
+            walkover=Seat.A if other is None else "",
+        ))
+    for number in range(2, count + 1):
+        pairings += [
+            Pairing(round=rounds[number - 1], bracket_index=index, table=index + 1)
+            for index in range(size >> number)
+        ]
+    if tournament.third_place_match:
+        pairings.append(
+            Pairing(round=rounds[-1], bracket_index=0, table=2, is_third_place=True)
+        )
+    Pairing.objects.bulk_create(pairings)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+
+    bracket = _Bracket.of(tournament)
+    for pairing in Pairing.objects.filter(round=rounds[0]).select_related(
+        "round", "entry_a__player", "entry_b__player"
+    ).order_by("bracket_index"):
+        _settle(bracket, pairing)
+    return tournament
+
+
+@transaction.atomic
+def knockout_advance(*, match: Match) -> None:
+    """After `match` ended (`match_finished`): its winner fills the next pairing, a semifinal's
+    loser the third-place pairing; a pairing with both entries gets its match; the tournament
+    finishes with the final (and the third-place match). Other matches are ignored."""
+    found = _bracket_of_match(match)
+    if found is None:
+        return
+    bracket, pairing = found
+    if match.winner:
+        _advance(bracket, pairing, match.winner)
+    _refresh_status(bracket)
+
+
+def _voided(bracket: _Bracket, pairing: Pairing) -> list[tuple[Pairing, str]]:
+    """The (pairing, seat) places downstream of `pairing` that its result filled, and
+    everything decided from them, deepest first."""
+    places = []
+    for target, seat in bracket.targets(pairing):
+        if target.entry_id(seat) is None:
+            continue
+        if _winner_seat(target):
+            places += _voided(bracket, target)
+        places.append((target, seat))
+    return places
+
+
+def _consequence(bracket: _Bracket, pairing: Pairing, seat: str) -> str | None:
+    """One sentence for the confirmation: a started match that will be cleared."""
+    match = pairing.match
+    if match is None or match.status == Match.Status.SCHEDULED:
+        return None
+    deals = match.deals.count()
+    params = {
+        "round": pairing_label(pairing, bracket.rounds), "table": pairing.table,
+        "a": match.player_a.name, "b": match.player_b.name,
+        "points_a": match.points_a, "points_b": match.points_b, "deals": deals,
+    }
+    if match.status == Match.Status.FORFEITED:
+        return _(
+            "%(round)s, table %(table)s: %(a)s – %(b)s, %(points_a)s:%(points_b)s by forfeit, "
+            "will be cleared."
+        ) % params
+    return ngettext(
+        "%(round)s, table %(table)s: %(a)s – %(b)s, %(points_a)s:%(points_b)s after "
+        "%(deals)s deal, will be cleared.",
+        "%(round)s, table %(table)s: %(a)s – %(b)s, %(points_a)s:%(points_b)s after "
+        "%(deals)s deals, will be cleared.",
+        deals,
+    ) % params
+
+
+def _taken_out(bracket: _Bracket, pairing: Pairing, seat: str) -> str:
+    return _("%(name)s is taken out of: %(round)s, table %(table)s.") % {
+        "name": pairing.entry(seat).player.name,
+        "round": pairing_label(pairing, bracket.rounds), "table": pairing.table,
+    }
+
+
+def _delete_match(match: Match, reason: str) -> None:
+    """Delete a match and its deals; simple_history keeps both, with `reason`."""
+    for deal in match.deals.all():
+        deal._change_reason = reason
+        deal.delete()
+    match._change_reason = reason
+    match.delete()
+
+
+@transaction.atomic
+def knockout_retract(*, match: Match, confirmed: bool = False) -> None:
+    """After `match` reopened or changed winner (`match_reopened`): take back what its result
+    sent downstream, and whatever was decided from it, so the bracket can fill again.
+
+    A downstream match without deals is removed (it comes back when both entries are known
+    again). If one has deals or was forfeited and `confirmed` is false, nothing changes:
+    raises `scoring.services.ConfirmationRequired` listing every place taken back, which rolls
+    back the correction that reopened `match`. Confirmed, those matches are cleared too.
+    """
+    found = _bracket_of_match(match)
+    if found is None:
+        return
+    bracket, pairing = found
+    # Lock the matches this may clear before any pairing (the lock order), then look again.
+    first_look = _voided(replace(bracket, lock=False), pairing)
+    to_lock = {target.match_id for target, _seat in first_look if target.match_id}
+    _lock_matches(to_lock)
+    places = _voided(bracket, pairing)
+    if {target.match_id for target, _seat in places if target.match_id} - to_lock:
+        raise _bracket_changed()
+    cleared = [text for text in (_consequence(bracket, *place) for place in places) if text]
+    if cleared and not confirmed:
+        taken_out = [_taken_out(bracket, *place) for place in places]
+        raise scoring_services.ConfirmationRequired(cleared + taken_out)
+    for target, seat in places:
+        old_match = target.match
+        target.match = None
+        setattr(target, "entry_a" if seat == Seat.A else "entry_b", None)
+        target.walkover = _walkover_seat(target)
+        target.save(update_fields=["match", "entry_a", "entry_b", "walkover"])
+        if old_match is not None:
+            _delete_match(old_match, CLEARED)
+    _refresh_status(bracket)
+
+
+def _pending_pairing(entry: Entry, lock: bool = True) -> Pairing | None:
+    """The pairing `entry` is in whose result is not known yet (none once they are out, or
+    champion)."""
+    pairings = _pairings(
+        lock, Q(entry_a=entry) | Q(entry_b=entry), round__tournament_id=entry.tournament_id
+    )
+    for pairing in reversed(pairings):
+        if not _winner_seat(pairing):
+            return pairing
+    return None
+
+
+@transaction.atomic
+def knockout_withdraw(*, entry: Entry, by) -> Entry:
+    """Withdraw a player from a running knockout.
+
+    Their next opponent goes through by walkover (recorded as a walkover, not as a match): at
+    once if known, else as soon as they are. A match already being played (with deals) is
+    forfeited to the opponent instead (`scoring.services.match_forfeit`). A player who is out
+    (or has won) is only marked withdrawn.
+
+    Raises `TournamentError` `not_started`, `already_withdrawn` and `bracket_changed`.
+    """
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
+        pk=entry.pk
+    )
+    tournament = entry.tournament
+    _refuse_unless_knockout(tournament)
+    if not tournament.has_started:
+        raise TournamentError(
+            "not_started", "The tournament has not started; remove the player instead."
+        )
+    if entry.withdrawn:
+        raise TournamentError("already_withdrawn", f"{entry.player} has already withdrawn.")
+    # The match this may forfeit or remove is locked before the pairings (the lock order).
+    first_look = _pending_pairing(entry, lock=False)
+    _lock_matches([first_look.match_id] if first_look and first_look.match_id else [])
+    pairing = _pending_pairing(entry)
+    if (pairing and (pairing.pk, pairing.match_id)) != (
+        first_look and (first_look.pk, first_look.match_id)
+    ):
+        raise TournamentError(
+            "bracket_changed",
+            "The bracket changed at this very moment; nothing was changed. Try again.",
+        )
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    if pairing is None:
+        return entry
+    for side in (pairing.entry_a, pairing.entry_b):  # the rows read before it was saved
+        if side is not None and side.pk == entry.pk:
+            side.withdrawn = True
+    bracket = _Bracket.of(tournament)
+    seat = Seat.A if pairing.entry_a_id == entry.pk else Seat.B
+    match = pairing.match
+    if match is not None and match.status == Match.Status.PLAYING:
+        scoring_services.match_forfeit(match=match, winner=_other(seat), by=by)
+        return entry
+    if match is not None:  # not started: no match is played, the opponent walks over
+        pairing.match = None
+        pairing.save(update_fields=["match"])
+        match._history_user = by
+        _delete_match(match, WITHDRAWN)
+    _settle(bracket, pairing)
+    _refresh_status(bracket)
+    return entry

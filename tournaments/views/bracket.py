@@ -1,0 +1,32 @@
+"""The knockout bracket: rounds as columns, live while matches are played (htmx polls the
+board every 10 seconds and swaps it)."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from tournaments import selectors
+from tournaments.access import can_organise, tournament_for_reading
+
+PAGE = "tournaments/bracket.html"
+BOARD = "tournaments/partials/bracket_board.html"
+POLL_SECONDS = 10
+
+
+@require_safe
+def bracket(request, pk: int):
+    tournament = tournament_for_reading(request, pk)
+    if not tournament.is_knockout:
+        raise Http404("Only a knockout has a bracket.")
+    organiser = can_organise(request.user, tournament)
+    context = {
+        "tournament": tournament,
+        "bracket": selectors.bracket(tournament),
+        "can_organise": organiser,
+        "poll_seconds": POLL_SECONDS,
+    }
+    if request.htmx:
+        return render(request, BOARD, context)
+    if organiser:
+        context["entries"] = tournament.entries.select_related("player").order_by("number")
+    return render(request, PAGE, context)
