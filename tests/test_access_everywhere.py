@@ -21,6 +21,7 @@ WRITE_URLS = {
     "tournament_edit", "tournament_player_add", "tournament_player_remove",
     "tournament_player_withdraw", "tournament_draw", "tournament_draw_lot", "tournament_start",
     "match_deal_add", "match_deal_undo", "match_deal_correct", "print_request",
+    "club_night_pair", "club_night_close", "club_night_unpair",
 }
 
 

@@ -81,6 +81,15 @@ def matches_of_entry(entry: Entry) -> QuerySet[Pairing]:
 OVER = (Match.Status.FINISHED, Match.Status.FORFEITED)
 
 
+def club_night_pairings(night: Tournament) -> list[Pairing]:
+    """Every pairing of the night with its players and match (one query)."""
+    return list(
+        Pairing.objects.filter(round__tournament=night, match__isnull=False)
+        .select_related("entry_a__player", "entry_b__player", "match")
+        .order_by("table", "pk")
+    )
+
+
 def _result(match: Match) -> MatchResult:
     return MatchResult(
         match.player_a_id, match.player_b_id, match.points_a, match.points_b, match.winner,

@@ -54,6 +54,7 @@ def standings_rows(standings) -> list[dict]:
     for entry, row in standings:
         rows.append({
             "rank": row.rank, "player": entry.player.name, "player_sort": entry.player.name,
+            "player_pk": entry.player_id,
             "withdrawn": entry.withdrawn, "played": row.played, "won": row.won,
             "lost": row.lost, "gp_for": row.game_points_for,
             "gp_against": row.game_points_against, "gp_diff": row.game_point_difference,
@@ -65,8 +66,26 @@ def standings_rows(standings) -> list[dict]:
 # --- Club nights, seasons, players (issue 7) -------------------------------------------------
 
 
+WIDE_ONLY = {"th": {"class": "num wide-only"}, "td": {"class": "num wide-only"}}
+
+
 def player_link(name: str, pk: int) -> str:
     return format_html('<a href="{}">{}</a>', reverse("player_detail", args=[pk]), name)
+
+
+class ClubNightStandingsTable(StandingsTable):
+    """A night's standings: wins, then GP difference, then GP scored (their own columns)."""
+
+    # A phone shows wins and the difference; the wider screen all the columns.
+    lost = tables.Column(verbose_name=_("Lost"), attrs=WIDE_ONLY)
+    gp_for = tables.Column(verbose_name=_("GP for"), attrs=WIDE_ONLY)
+    gp_against = tables.Column(verbose_name=_("GP against"), attrs=WIDE_ONLY)
+
+    def __init__(self, data, **kwargs):
+        super().__init__(data, [], orderable=False, **kwargs)
+
+    def render_player(self, value, record):
+        return player_link(value, record["player_pk"])
 
 
 class SeasonTable(tables.Table):

@@ -1,9 +1,11 @@
-"""Club nights (issue 7): the services and the night's standings by hand."""
+"""Club nights (issue 7): the services, the night's standings by hand, and each write view's
+four tests (works; wrong method; outsider and visitor refused; bad input writes nothing)."""
 
 import datetime
 import random
 
 import pytest
+from django.urls import reverse
 
 from club.models import Player
 from scoring import rules
@@ -233,3 +235,260 @@ def test_round_robin_start_still_gives_each_match_of_a_round_its_own_table(tourn
     for round_ in tournament.rounds.all():
         tables = list(round_.pairings.values_list("table", flat=True))
         assert sorted(tables) == [1, 2, 3, 4], round_.number
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+
+def night_url(name: str, night: Tournament, *args) -> str:
+    return reverse(name, args=[night.pk, *args])
+
+
+def test_the_night_page_is_public_and_shows_matches_and_standings(client, night, cast):
+    play(pair(night, cast, "Иван", "Мария", 1).match, "A3 A3 A3 A2")
+    play(pair(night, cast, "Георги", "Елена", 4).match, "B2")
+    response = client.get(night_url("club_night_detail", night))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Клубна вечер 11.12.2026" in html
+    assert [p.table for p in response.context["current"]] == [4]
+    assert [p.table for p in response.context["finished"]] == [1]
+    assert "11 : 0" in html and "0 : 2" in html
+    assert response.context["form"] is None  # no pairing form for visitors
+    standings = [row["player"] for row in response.context["table"].data.data]
+    assert standings[0] == "Иван Петров"
+    assert reverse("player_detail", args=[cast["Иван"].pk]) in html
+
+
+def test_the_organiser_gets_the_pairing_form_with_the_next_free_table(
+    organiser_client, night, cast
+):
+    pair(night, cast, "Иван", "Мария", 1)
+    pair(night, cast, "Георги", "Елена", 2)
+    response = organiser_client.get(night_url("club_night_detail", night))
+    form = response.context["form"]
+    assert form["table"].value() == 3
+    labels = [label for _value, label in form.fields["player_a"].choices]
+    assert "Иван Петров (playing at table 1)" in [str(label) for label in labels]
+
+
+def test_a_round_robin_has_no_night_page_and_a_night_redirects_from_its_event_page(
+    client, tournament, night
+):
+    assert client.get(night_url("club_night_detail", tournament)).status_code == 404
+    response = client.get(night.get_absolute_url())
+    assert response.status_code == 302
+    assert response.url == night_url("club_night_detail", night)
+
+
+def test_a_private_night_is_hidden_from_visitors(client, organiser_client, night):
+    night.is_public = False
+    night.save()
+    assert client.get(night_url("club_night_detail", night)).status_code == 404
+    assert organiser_client.get(night_url("club_night_detail", night)).status_code == 200
+
+
+def test_the_match_page_of_a_night_leads_back_to_the_night(client, night, cast):
+    match = pair(night, cast, "Иван", "Мария", 1).match
+    html = client.get(reverse("match_entry", args=[match.pk])).content.decode()
+    assert night_url("club_night_detail", night) in html
+
+
+def test_home_offers_a_new_club_night_to_logged_in_users_only(client, organiser_client):
+    url = reverse("club_night_create")
+    assert url in organiser_client.get(reverse("home")).content.decode()
+    assert url not in client.get(reverse("home")).content.decode()
+
+
+# create ---------------------------------------------------------------------------------------
+
+NEW_NIGHT = {"date": "2026-12-18", "name": "Петъчна вечер", "rules": "default"}
+
+
+def test_create_view_opens_the_night(organiser_client, organiser, home_club):
+    response = organiser_client.get(reverse("club_night_create"))
+    assert response.context["form"]["club"].value() == home_club.pk  # their only club
+    response = organiser_client.post(
+        reverse("club_night_create"), dict(NEW_NIGHT, club=home_club.pk)
+    )
+    night = Tournament.objects.get(name="Петъчна вечер")
+    assert response.status_code == 302
+    assert response.url == night_url("club_night_detail", night)
+    assert (night.club, night.date, night.format) == (
+        home_club, datetime.date(2026, 12, 18), "club_night"
+    )
+    assert list(night.organisers.all()) == [organiser]
+
+
+def test_create_view_names_an_unnamed_night_by_its_date(organiser_client):
+    organiser_client.post(reverse("club_night_create"), dict(NEW_NIGHT, name="  "))
+    assert Tournament.objects.get().name.endswith(" 18.12.2026")
+
+
+def test_create_view_refuses_other_methods(organiser_client):
+    assert organiser_client.put(reverse("club_night_create")).status_code == 405
+    assert organiser_client.delete(reverse("club_night_create")).status_code == 405
+
+
+def test_create_view_refuses_visitors_and_another_clubs_night(client, outsider_client, home_club):
+    response = client.post(reverse("club_night_create"), NEW_NIGHT)
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+    response = outsider_client.post(reverse("club_night_create"),
+                                    dict(NEW_NIGHT, club=home_club.pk))
+    assert response.status_code == 422
+    assert not Tournament.objects.exists()
+    # With no club, an outsider may hold their own night.
+    assert outsider_client.post(reverse("club_night_create"), NEW_NIGHT).status_code == 302
+
+
+def test_create_view_with_bad_input_writes_nothing(organiser_client):
+    response = organiser_client.post(reverse("club_night_create"),
+                                     dict(NEW_NIGHT, date="31.02.2026", rules="street"))
+    assert response.status_code == 422
+    assert set(response.context["form"].errors) == {"date", "rules"}
+    assert not Tournament.objects.exists()
+
+
+# pair -----------------------------------------------------------------------------------------
+
+
+def test_pair_view_pairs_a_registered_player_with_a_newcomer(organiser_client, night, cast,
+                                                             home_club):
+    response = organiser_client.post(night_url("club_night_pair", night), {
+        "player_a": cast["Иван"].pk, "new_name_b": "  Стоян   Колев ", "table": "4",
+    })
+    assert response.status_code == 302
+    assert response.url == night_url("club_night_detail", night)
+    pairing = Pairing.objects.select_related("entry_b__player").get()
+    assert pairing.table == 4
+    assert pairing.entry_b.player.name == "Стоян Колев"
+    assert pairing.entry_b.player.club == home_club
+    page = organiser_client.get(response.url).content.decode()
+    assert "Стоян Колев" in page
+
+
+def test_pair_view_refuses_get(organiser_client, night):
+    assert organiser_client.get(night_url("club_night_pair", night)).status_code == 405
+
+
+def test_pair_view_refuses_outsiders_and_visitors(client, outsider_client, night, cast):
+    data = {"player_a": cast["Иван"].pk, "player_b": cast["Мария"].pk, "table": "1"}
+    assert outsider_client.post(night_url("club_night_pair", night), data).status_code == 403
+    response = client.post(night_url("club_night_pair", night), data)
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+    assert not Pairing.objects.exists()
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"player_b": "M", "table": "1"}, "player_a"),  # seat A empty
+    ({"player_a": "I", "new_name_a": "Нов", "player_b": "M", "table": "1"}, "player_a"),
+    ({"player_a": "I", "player_b": "I", "table": "1"}, "__all__"),
+    ({"player_a": "I", "player_b": "M", "table": "0"}, "table"),
+    ({"player_a": "I", "player_b": "M"}, "table"),
+])
+def test_pair_view_with_bad_input_writes_nothing(organiser_client, night, cast, data, field):
+    ids = {"I": cast["Иван"].pk, "M": cast["Мария"].pk}
+    data = {key: ids.get(value, value) for key, value in data.items()}
+    before = counts()
+    response = organiser_client.post(night_url("club_night_pair", night), data)
+    assert response.status_code == 422
+    assert field in response.context["form"].errors
+    assert counts() == before
+
+
+def test_pair_view_refuses_a_busy_player_and_keeps_no_newcomer(organiser_client, night, cast):
+    pair(night, cast, "Иван", "Мария", 2)
+    before = counts()
+    response = organiser_client.post(night_url("club_night_pair", night), {
+        "new_name_a": "Стоян Колев", "player_b": cast["Иван"].pk, "table": "3",
+    })
+    assert response.status_code == 409
+    assert response.context["error"]
+    assert "Иван Петров" in response.context["error"]
+    assert response.context["form"]["new_name_a"].value() == "Стоян Колев"  # kept for a retry
+    assert counts() == before  # Стоян Колев was not registered either
+
+
+# close and take back --------------------------------------------------------------------------
+
+
+def test_close_view_closes_the_night(organiser_client, night):
+    response = organiser_client.post(night_url("club_night_close", night))
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.status == Tournament.Status.FINISHED
+    page = organiser_client.get(night_url("club_night_detail", night))
+    assert page.context["form"] is None
+
+
+def test_close_view_refuses_get(organiser_client, night):
+    assert organiser_client.get(night_url("club_night_close", night)).status_code == 405
+    night.refresh_from_db()
+    assert night.status == Tournament.Status.RUNNING
+
+
+def test_close_view_refuses_outsiders_and_visitors(client, outsider_client, night):
+    assert outsider_client.post(night_url("club_night_close", night)).status_code == 403
+    response = client.post(night_url("club_night_close", night))
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+    night.refresh_from_db()
+    assert night.status == Tournament.Status.RUNNING
+
+
+def test_close_view_on_a_closed_night_or_a_round_robin_writes_nothing(
+    organiser_client, night, tournament
+):
+    club_nights.club_night_close(night=night)
+    assert organiser_client.post(night_url("club_night_close", night)).status_code == 409
+    assert organiser_client.post(night_url("club_night_close", tournament)).status_code == 404
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.DRAFT
+
+
+def test_take_back_view_removes_the_pairing(organiser_client, night, cast):
+    match = pair(night, cast, "Иван", "Мария", 1).match
+    response = organiser_client.post(night_url("club_night_unpair", night, match.pk))
+    assert response.status_code == 302
+    assert not Pairing.objects.exists() and not Match.objects.exists()
+
+
+def test_take_back_view_refuses_get(organiser_client, night, cast):
+    match = pair(night, cast, "Иван", "Мария", 1).match
+    assert organiser_client.get(night_url("club_night_unpair", night, match.pk)).status_code == 405
+    assert Pairing.objects.exists()
+
+
+def test_take_back_view_refuses_outsiders_and_visitors(client, outsider_client, night, cast):
+    match = pair(night, cast, "Иван", "Мария", 1).match
+    url = night_url("club_night_unpair", night, match.pk)
+    assert outsider_client.post(url).status_code == 403
+    response = client.post(url)
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+    assert Pairing.objects.exists()
+
+
+def test_take_back_view_refuses_a_match_with_deals(organiser_client, night, cast):
+    match = pair(night, cast, "Иван", "Мария", 1).match
+    play(match, "A1")
+    response = organiser_client.post(night_url("club_night_unpair", night, match.pk))
+    assert response.status_code == 409
+    assert Pairing.objects.exists()
+    assert organiser_client.post(night_url("club_night_unpair", night, 999999)).status_code == 404
+
+
+@pytest.mark.parametrize("matches", [3, 30])
+def test_the_night_page_uses_a_fixed_number_of_queries(
+    organiser_client, night, players, django_assert_max_num_queries, matches
+):
+    for index in range(matches):
+        a, b = players[index % 8], players[(index + 1 + index // 8) % 8]
+        if a == b:
+            b = players[(index + 2) % 8]
+        match = club_nights.club_night_pair(night=night, player_a=a, player_b=b, table=1,
+                                            by=None).match
+        if index < matches - 1:
+            play(match, "A3 A3 A3 A2")
+    with django_assert_max_num_queries(12):
+        response = organiser_client.get(night_url("club_night_detail", night))
+    assert len(response.context["finished"]) == matches - 1
+    assert len(response.context["current"]) == 1
