@@ -1,4 +1,4 @@
-"""Club page, season ladder page, the Season model and admin (issue 7)."""
+"""Club page, season ladder page, the Season model and admin, and the demo (issue 7)."""
 
 import datetime
 
@@ -11,7 +11,8 @@ from club.models import Club, Season
 from scoring import rules
 from scoring import services as scoring_services
 from tests.tournaments.playing import play
-from tournaments import club_nights, selectors
+from tournaments import club_nights, demo, selectors
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +150,25 @@ def test_seasons_are_made_in_the_admin(client, django_user_model, home_club):
     assert response.status_code == 302
     assert Season.objects.get().min_matches == 4
     assert client.get(reverse("admin:club_season_changelist")).status_code == 200
+
+
+def test_the_demo_has_a_closed_club_night_and_a_season_and_loads_twice(client):
+    demo.load_demo()
+    demo.load_demo()
+    night = Tournament.objects.get(name=demo.DEMO_CLUB_NIGHT)
+    assert night.format == "club_night" and night.status == "finished"
+    assert night.rounds.get().pairings.count() == len(demo.DEMO_CLUB_NIGHT_PAIRINGS) == 7
+    assert {p.match.status for p in night.rounds.get().pairings.all()} == {"finished"}
+    season = Season.objects.get(name=demo.DEMO_SEASON)
+    response = season_page(client, season)
+    events = {e.name for e in response.context["events"]}
+    assert events == {demo.DEMO_CLUB_NIGHT, demo.DEMO_TOURNAMENT}
+    # Four finished rounds of the tournament (16 matches) and the night's 7.
+    assert response.context["matches"] == 23
+    ranked = response.context["ranked"].data.data
+    unranked = response.context["unranked"].data.data
+    assert len(ranked) == 6
+    assert {r["player"] for r in unranked} == {
+        demo.DEMO_GUEST, "Димитър Николов", "Йорданка Христова"
+    }
+    assert client.get(reverse("club_night_detail", args=[night.pk])).status_code == 200
