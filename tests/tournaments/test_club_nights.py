@@ -3,13 +3,16 @@ four tests (works; wrong method; outsider and visitor refused; bad input writes 
 
 import datetime
 import random
+import threading
 
 import pytest
+from django.db import connection, connections
 from django.urls import reverse
 
 from club.models import Player
 from scoring import rules
 from scoring.models import Match
+from tests.services import require_postgresql
 from tests.tournaments.playing import play
 from tournaments import club_nights, selectors, services
 from tournaments.models import Entry, Pairing, Round, Tournament
@@ -492,3 +495,43 @@ def test_the_night_page_uses_a_fixed_number_of_queries(
         response = organiser_client.get(night_url("club_night_detail", night))
     assert len(response.context["finished"]) == matches - 1
     assert len(response.context["current"]) == 1
+
+
+# --- two organisers pair the same player at two tables at the same moment --------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
+)
+def test_two_organisers_pairing_one_player_at_once_pair_them_once(vendor, night, cast):
+    if vendor == "postgresql":
+        require_postgresql()
+    elif connection.vendor != vendor:
+        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    barrier = threading.Barrier(2, timeout=20)
+    outcomes: list[str] = []
+
+    def pair_ivan(opponent, table):
+        try:
+            barrier.wait()
+            pair(night, cast, "Иван", opponent, table)
+            outcomes.append("paired")
+        except TournamentError as error:
+            outcomes.append(error.code)
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            outcomes.append(repr(error))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=pair_ivan, args=args)
+               for args in (("Мария", 1), ("Георги", 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert sorted(outcomes) == ["paired", "player_busy"]
+    assert Pairing.objects.filter(round__tournament=night).count() == 1
+    assert night.entries.count() == 2
+
