@@ -45,6 +45,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["format"].choices = [
             (value, label) for value, label in Tournament.Format.choices
             if value in (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN)
+            or value == self.instance.format  # e.g. a club night's own (fixed) format
         ]
         current = list(self.instance.tie_breaks) if self.instance.pk else list(TIE_BREAKS)
         choices = [("", _("(none)"))] + [(key, TIE_BREAK_LABELS[key]) for key in TIE_BREAKS]

@@ -535,3 +535,14 @@ def test_two_organisers_pairing_one_player_at_once_pair_them_once(vendor, night,
     assert Pairing.objects.filter(round__tournament=night).count() == 1
     assert night.entries.count() == 2
 
+
+def test_a_nights_settings_can_be_edited(organiser_client, night):
+    from tests.tournaments.test_setup_views import NEW_TOURNAMENT
+
+    data = dict(NEW_TOURNAMENT, name="Петъчна вечер", date="2026-12-11", format="club_night",
+                tie_break_1="game_point_difference", tie_break_2="game_points_scored",
+                tie_break_3="", tie_break_4="", tie_break_5="")
+    response = organiser_client.post(reverse("tournament_edit", args=[night.pk]), data)
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert (night.name, night.format) == ("Петъчна вечер", "club_night")
