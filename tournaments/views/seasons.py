@@ -35,7 +35,7 @@ def season_detail(request, club_pk: int, season_pk: int):
         "season": season,
         "club": season.club,
         "ranked": SeasonTable(season_rows(table.ranked, players)),
-        "unranked": SeasonTable(season_rows(table.unranked, players), exclude=("rank",))
+        "unranked": SeasonTable(season_rows(table.unranked, players))
         if table.unranked else None,
         "events": selectors.season_events(season),
         "matches": len(results),
