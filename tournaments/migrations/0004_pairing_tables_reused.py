@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_printjob'),
+        ('tournaments', '0003_knockout'),
     ]
 
     operations = [
