@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from club.models import Club, Heartbeat, Player
+from club.models import Club, Heartbeat, Player, Season
 
 
 @admin.register(Club)
@@ -16,6 +16,14 @@ class PlayerAdmin(SimpleHistoryAdmin):
     list_display = ["name", "name_latin", "club"]
     list_filter = ["club"]
     search_fields = ["name", "name_latin"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts", "ends", "min_matches"]
+    list_filter = ["club"]
+    search_fields = ["name", "club__name"]
+    date_hierarchy = "starts"
 
 
 @admin.register(Heartbeat)

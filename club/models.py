@@ -1,6 +1,7 @@
 """Clubs and players: the register every event draws from (DESIGN.md "The record")."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -49,6 +50,39 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Season(models.Model):
+    """A stretch of a club's calendar whose events make one ladder (`tournaments.ladder`)."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    starts = models.DateField(_("starts"))
+    ends = models.DateField(_("ends"), help_text=_("Events on this day still count."))
+    min_matches = models.PositiveSmallIntegerField(
+        _("matches to be ranked"), default=5,
+        help_text=_("Players with fewer matches are listed below the ranking."),
+    )
+
+    class Meta:
+        ordering = ["club", "-starts"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_unique_name_per_club"),
+            models.CheckConstraint(
+                condition=models.Q(ends__gte=models.F("starts")), name="season_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} · {self.name}"
+
+    def clean(self) -> None:
+        if self.starts and self.ends and self.ends < self.starts:
+            raise ValidationError({"ends": _("A season cannot end before it starts.")})
 
 
 class Heartbeat(models.Model):

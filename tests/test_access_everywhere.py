@@ -21,6 +21,7 @@ WRITE_URLS = {
     "tournament_edit", "tournament_player_add", "tournament_player_remove",
     "tournament_player_withdraw", "tournament_draw", "tournament_draw_lot", "tournament_start",
     "match_deal_add", "match_deal_undo", "match_deal_correct", "print_request",
+    "club_night_pair", "club_night_close", "club_night_unpair",
 }
 
 
@@ -52,7 +53,8 @@ def started(tournament, organiser):
 
 def urls_for(tournament, match):
     values = {"pk": tournament.pk, "match_pk": match.pk, "number": 1,
-              "entry_pk": tournament.entries.first().pk, "job_pk": 1}
+              "entry_pk": tournament.entries.first().pk, "job_pk": 1,
+              "club_pk": tournament.club_id, "season_pk": 1, "player_pk": match.player_a_id}
     for name, params in site_patterns():
         if set(params) - set(values):
             raise AssertionError(f"add a value for {set(params) - set(values)} ({name})")
@@ -93,6 +95,7 @@ def test_a_private_tournament_shows_the_public_nothing(client, started):
     tournament.save()
     for name, url, params in urls_for(*started):
         if not params & {"pk", "match_pk"}:
-            continue  # pages of no tournament: home, log-in, new tournament, import
+            continue  # pages of no tournament: home, log-in, new tournament, import, clubs,
+            # seasons and players (tests/tournaments/test_player_page.py, test_seasons_views.py)
         response = client.get(url)
         assert response.status_code in {302, 403, 404, 405}, (name, url, response.status_code)

@@ -1,6 +1,7 @@
 """The demo data that `make run` loads: a club, eight players, a round-robin tournament
-started with rounds 1-4 played and round 5 under way, and an eight-player knockout with the
-quarterfinals played and both semifinals under way, so every page has something to show."""
+started with rounds 1-4 played and round 5 under way, an eight-player knockout with the
+quarterfinals played and both semifinals under way, a finished club night and a season
+covering them, so every page has something to show."""
 
 import datetime
 import random
@@ -8,11 +9,11 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from club.models import Club, Player
+from club.models import Club, Player, Season
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments import knockout, services
+from tournaments import club_nights, knockout, services
 from tournaments.models import Entry, Tournament
 
 DEMO_CLUB = "Клуб „Сантасе“ София"
@@ -34,6 +35,19 @@ DEMO_PASSWORD = "santase66"  # noqa: S105 - a published demo log-in for a local 
 DEMO_ROUNDS_PLAYED = 4
 # Outcomes drawn for the demo deals: (game points, reason), plain wins most often.
 DEMO_OUTCOMES = [(1, "won")] * 5 + [(2, "schneider")] * 3 + [(3, "capot")]
+DEMO_CLUB_NIGHT = "Клубна вечер 27.11.2026"
+DEMO_GUEST = "Петър Ангелов"
+# (seat A, seat B, table), in the order they were paired; each is played to its end.
+DEMO_CLUB_NIGHT_PAIRINGS = [
+    ("Иван Петров", "Мария Георгиева", 1),
+    ("Георги Димитров", "Елена Стоянова", 2),
+    ("Светла Иванова", "Николай Тодоров", 3),
+    (DEMO_GUEST, "Иван Петров", 1),
+    ("Мария Георгиева", "Георги Димитров", 2),
+    ("Елена Стоянова", "Светла Иванова", 3),
+    ("Николай Тодоров", "Мария Георгиева", 1),
+]
+DEMO_SEASON = "Зима 2026/27"
 
 
 @transaction.atomic
@@ -70,7 +84,35 @@ def load_demo() -> Tournament:
                 deals = None if round_.number <= DEMO_ROUNDS_PLAYED else 3
                 _play_demo_match(pairing.match, organiser, rng, deals)
     load_demo_knockout(club, organiser)
+    load_demo_club_night_and_season(club=club, organiser=organiser)
     return tournament
+
+
+def load_demo_club_night_and_season(*, club: Club, organiser) -> Tournament:
+    """A closed club night (seven matches, one guest) and a season over it and the demo
+    tournament; both found by name, so running it again changes nothing."""
+    night = Tournament.objects.filter(
+        name=DEMO_CLUB_NIGHT, format=Tournament.Format.CLUB_NIGHT
+    ).first()
+    if night is None:
+        night = club_nights.club_night_create(
+            club=club, date=datetime.date(2026, 11, 27), name=DEMO_CLUB_NIGHT,
+            organiser=organiser, house_rules=rules.HouseRules(),
+        )
+        rng = random.Random(27)
+        for name_a, name_b, table in DEMO_CLUB_NIGHT_PAIRINGS:
+            player_a, player_b = (club_nights.player_for_name(name=name, club=club)
+                                  for name in (name_a, name_b))
+            pairing = club_nights.club_night_pair(
+                night=night, player_a=player_a, player_b=player_b, table=table, by=organiser
+            )
+            _play_demo_match(pairing.match, organiser, rng, None)
+        club_nights.club_night_close(night=night)
+    Season.objects.get_or_create(
+        club=club, name=DEMO_SEASON,
+        defaults={"starts": datetime.date(2026, 11, 1), "ends": datetime.date(2027, 2, 28)},
+    )
+    return night
 
 
 def load_demo_knockout(club: Club, organiser) -> Tournament:

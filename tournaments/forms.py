@@ -1,9 +1,11 @@
 """Forms of the organiser's pages. Validation of the game itself stays in `scoring.rules`."""
 
 from django import forms
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Player
+from club.models import Club, Player
 from scoring import rules
 from scoring.models import HouseRulesFields
 from tournaments.models import Tournament
@@ -44,6 +46,7 @@ class TournamentForm(forms.ModelForm):
             (value, label) for value, label in Tournament.Format.choices
             if value in (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN,
                          Tournament.Format.KNOCKOUT)
+            or value == self.instance.format  # e.g. a club night's own (fixed) format
         ]
         current = list(self.instance.tie_breaks) if self.instance.pk else list(TIE_BREAKS)
         choices = [("", _("(none)"))] + [(key, TIE_BREAK_LABELS[key]) for key in TIE_BREAKS]
@@ -166,3 +169,101 @@ class SeedFromStandingsForm(forms.Form):
         if not user.is_staff:
             sources = sources.filter(organisers=user)
         self.fields["source"].queryset = sources.order_by("-date", "name")
+
+
+# --- Club nights (issue 7) -------------------------------------------------------------------
+
+
+class ClubNightForm(forms.Form):
+    """A new club night: which club (one the user organises, or none), date, name, rules."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.none(), required=False,
+        empty_label=_("(no club)"),
+    )
+    date = forms.DateField(
+        label=_("Date"), initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    name = forms.CharField(
+        label=_("Name"), max_length=Tournament._meta.get_field("name").max_length,
+        required=False, help_text=_("Leave empty for “Club night” and the date."),
+    )
+    rules = forms.ChoiceField(
+        label=_("House rules"), choices=list(PRESET_LABELS.items()), initial="default",
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        clubs = Club.objects.all() if user.is_staff else user.organised_clubs.all()
+        self.fields["club"].queryset = clubs.order_by("name")
+        if not self.is_bound and len(self.fields["club"].queryset) == 1:
+            self.initial["club"] = self.fields["club"].queryset[0].pk
+
+    def clean(self):
+        cleaned = super().clean()
+        name = " ".join(cleaned.get("name", "").split())
+        if not name and cleaned.get("date"):
+            # Translators: the default name of a club night, e.g. "Club night 27.11.2026".
+            name = _("Club night %(date)s") % {"date": cleaned["date"].strftime("%d.%m.%Y")}
+        cleaned["name"] = name
+        return cleaned
+
+
+class RegisterChoiceField(forms.ModelChoiceField):
+    """Players of the register; those in an unfinished match tonight say at which table."""
+
+    def __init__(self, *args, busy: dict[int, int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.busy = busy
+
+    def label_from_instance(self, player):
+        if player.pk in self.busy:
+            return _("%(name)s (playing at table %(table)s)") % {
+                "name": player.name, "table": self.busy[player.pk],
+            }
+        return player.name
+
+
+class ClubNightPairForm(forms.Form):
+    """Two present players, each from the register or a new name, and a table."""
+
+    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
+    new_name_a = forms.CharField(max_length=120, required=False)
+    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
+    new_name_b = forms.CharField(max_length=120, required=False)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
+
+    def __init__(self, *args, night: Tournament, busy: dict[int, int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.night = night
+        here = Q(entries__tournament=night)
+        register = Player.objects.filter(
+            (Q(club=night.club) if night.club_id else Q(club__isnull=True)) | here
+        ).distinct().order_by("name")
+        for seat, label in (("a", _("Seat A (deals first)")), ("b", _("Seat B"))):
+            self.fields[f"player_{seat}"] = RegisterChoiceField(
+                label=label, queryset=register, required=False, busy=busy,
+                empty_label=_("— from the register —"),
+            )
+            self.fields[f"new_name_{seat}"].label = _("or a new player")
+            self.fields[f"new_name_{seat}"].widget.attrs["placeholder"] = _("New name")
+
+    def seats(self):
+        """(register field, new-name field) for seat A, then seat B."""
+        return [(self["player_a"], self["new_name_a"]), (self["player_b"], self["new_name_b"])]
+
+    def clean(self):
+        cleaned = super().clean()
+        for seat in ("a", "b"):
+            name = " ".join(cleaned.get(f"new_name_{seat}", "").split())
+            cleaned[f"new_name_{seat}"] = name
+            if bool(cleaned.get(f"player_{seat}")) == bool(name):
+                self.add_error(f"player_{seat}", _(
+                    "Pick a player from the register or type a new name (one of the two)."
+                ))
+        a = cleaned.get("player_a") or cleaned.get("new_name_a")
+        b = cleaned.get("player_b") or cleaned.get("new_name_b")
+        if a and b and (a == b or str(a).casefold() == str(b).casefold()):
+            raise forms.ValidationError(_("A player cannot play against themselves."))
+        return cleaned

@@ -34,6 +34,19 @@ MESSAGES = {
         "The bracket changed at this very moment (another organiser?); nothing was changed. "
         "Try again."
     ),
+    # Club nights (tournaments.club_nights)
+    "not_club_organiser": _("Only the club's organisers may hold its club nights."),
+    "not_club_night": _("This event is not a club night."),
+    "night_closed": _("This club night is closed."),
+    "same_player": _("A player cannot play against themselves."),
+    "bad_table": _("Tables are numbered from 1."),
+    # Translators: a player is paired while their match at another table is unfinished.
+    "player_busy": _(
+        "%(name)s is still playing at table %(table)s. Finish that match before pairing "
+        "them again."
+    ),
+    "table_busy": _("Table %(table)s is still in use (%(players)s)."),
+    "match_has_deals": _("Deals have been entered; this match can no longer be taken back."),
 }
 
 

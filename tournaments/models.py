@@ -213,8 +213,9 @@ class Pairing(models.Model):
         ordering = ["round", "table"]
         verbose_name = _("pairing")
         verbose_name_plural = _("pairings")
+        # No (round, table) uniqueness: a club night's one round reuses its tables all evening.
+        # The round-robin start gives each match of a round its own table (tested there).
         constraints = [
-            models.UniqueConstraint(fields=["round", "table"], name="pairing_unique_table"),
             models.CheckConstraint(
                 condition=models.Q(match__isnull=True)
                 | models.Q(entry_a__isnull=False, entry_b__isnull=False),

@@ -3,8 +3,9 @@ count and how they are fetched, so no page counts a result another page would no
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 
+from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, Round, Tournament
@@ -239,4 +240,61 @@ def bracket(tournament: Tournament) -> Bracket:
         champion=final.winner if final else None,
         runner_up=final.loser if final else None,
         third=third_place.winner if third_place else None,
+    )
+
+
+# --- Club nights, seasons, players (issue 7) -------------------------------------------------
+
+OVER = (Match.Status.FINISHED, Match.Status.FORFEITED)
+
+
+def club_night_pairings(night: Tournament) -> list[Pairing]:
+    """Every pairing of the night with its players and match (one query)."""
+    return list(
+        Pairing.objects.filter(round__tournament=night, match__isnull=False)
+        .select_related("entry_a__player", "entry_b__player", "match")
+        .order_by("table", "pk")
+    )
+
+
+def _result(match: Match) -> MatchResult:
+    return MatchResult(
+        match.player_a_id, match.player_b_id, match.points_a, match.points_b, match.winner,
+        forfeit=match.status == Match.Status.FORFEITED,
+    )
+
+
+def season_events(season) -> QuerySet[Tournament]:
+    """The club's public events dated within the season, oldest first."""
+    return Tournament.objects.filter(
+        club_id=season.club_id, date__range=(season.starts, season.ends), is_public=True
+    ).order_by("date", "pk")
+
+
+def season_results(season) -> tuple[dict[int, Player], list[MatchResult]]:
+    """The ladder's input (`tournaments.ladder.season_ladder`): every finished or forfeited
+    match of the season's events (`season_events`), as results between player ids, and those
+    players by id. One query."""
+    matches = Match.objects.filter(
+        pairing__round__tournament__in=season_events(season), status__in=OVER
+    ).select_related("player_a", "player_b").order_by("finished_at", "pk")
+    players, results = {}, []
+    for match in matches:
+        players[match.player_a_id], players[match.player_b_id] = match.player_a, match.player_b
+        results.append(_result(match))
+    return players, results
+
+
+def player_pairings(player: Player, user) -> list[Pairing]:
+    """The player's matches that are being played or are over, in the events `user` may see
+    (public ones; private ones too for their organisers and staff), newest first. One query."""
+    visible = Tournament.objects.visible_to(user)
+    return list(
+        Pairing.objects.filter(
+            Q(entry_a__player=player) | Q(entry_b__player=player),
+            round__tournament__in=visible, match__status__in=[*OVER, Match.Status.PLAYING],
+        )
+        .select_related("round__tournament", "entry_a__player", "entry_b__player", "match")
+        .order_by("-round__tournament__date", "-round__tournament_id", "-round__number",
+                  F("match__finished_at").desc(nulls_first=True), "-match_id")
     )

@@ -200,9 +200,12 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
 def tournament_refresh_status(*, match: Match) -> None:
     """After a match ends or reopens: a running round robin whose matches are all over is
     finished; a finished one with a reopened match is running again. Matches outside a
-    tournament are ignored."""
+    tournament are ignored, and so are club nights: the organiser closes those
+    (`club_nights.club_night_close`), however many of tonight's matches are over."""
     tournament = Tournament.objects.filter(rounds__pairings__match=match).first()
     if tournament is None or tournament.status == Tournament.Status.DRAFT:
+        return
+    if tournament.format == Tournament.Format.CLUB_NIGHT:
         return
     unfinished = Match.objects.filter(pairing__round__tournament=tournament).exclude(
         status__in=[Match.Status.FINISHED, Match.Status.FORFEITED]

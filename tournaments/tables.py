@@ -1,6 +1,9 @@
 """django-tables2 tables of the tournament pages."""
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils import formats
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import TIE_BREAK_LABELS, TIE_BREAK_SHORT_LABELS
@@ -51,9 +54,84 @@ def standings_rows(standings) -> list[dict]:
     for entry, row in standings:
         rows.append({
             "rank": row.rank, "player": entry.player.name, "player_sort": entry.player.name,
+            "player_pk": entry.player_id,
             "withdrawn": entry.withdrawn, "played": row.played, "won": row.won,
             "lost": row.lost, "gp_for": row.game_points_for,
             "gp_against": row.game_points_against, "gp_diff": row.game_point_difference,
             **{key: value for key, value in row.tie_breaks.items() if value is not None},
         })
     return rows
+
+
+# --- Club nights, seasons, players (issue 7) -------------------------------------------------
+
+
+WIDE_ONLY = {"th": {"class": "num wide-only"}, "td": {"class": "num wide-only"}}
+
+
+def player_link(name: str, pk: int) -> str:
+    return format_html('<a href="{}">{}</a>', reverse("player_detail", args=[pk]), name)
+
+
+class ClubNightStandingsTable(StandingsTable):
+    """A night's standings: wins, then GP difference, then GP scored (their own columns)."""
+
+    # A phone shows wins and the difference; the wider screen all the columns.
+    lost = tables.Column(verbose_name=_("Lost"), attrs=WIDE_ONLY)
+    gp_for = tables.Column(verbose_name=_("GP for"), attrs=WIDE_ONLY)
+    gp_against = tables.Column(verbose_name=_("GP against"), attrs=WIDE_ONLY)
+
+    def __init__(self, data, **kwargs):
+        super().__init__(data, [], orderable=False, **kwargs)
+
+    def render_player(self, value, record):
+        return player_link(value, record["player_pk"])
+
+
+class SeasonTable(tables.Table):
+    """A season ladder (rows from `season_rows`)."""
+
+    rank = _number(_("#"))
+    player = tables.Column(verbose_name=_("Player"))
+    played = _number(_("Played"))
+    won = _number(_("Won"))
+    win_percent = _number(_("Win %"))
+    gp_diff = _number(_("GP diff."))
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "standings season"}
+
+    def render_player(self, value, record):
+        return player_link(value, record["player_pk"])
+
+    def render_win_percent(self, value):
+        return formats.number_format(value, 1)
+
+    def render_gp_diff(self, value):
+        return f"{value:+d}" if value else "0"
+
+
+def season_rows(rows, players) -> list[dict]:
+    """Plain dicts for `SeasonTable` from `ladder.LadderRow`s; `players` by id."""
+    return [{
+        "rank": row.rank or "", "player": players[row.player].name, "player_pk": row.player,
+        "played": row.played, "won": row.won, "win_percent": row.win_percent,
+        "gp_diff": row.game_point_difference,
+    } for row in rows]
+
+
+class HeadToHeadTable(tables.Table):
+    opponent = tables.Column(verbose_name=_("Opponent"))
+    played = _number(_("Played"))
+    won = _number(_("Won"))
+    lost = _number(_("Lost"))
+    gp_for = _number(_("GP for"))
+    gp_against = _number(_("GP against"))
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "standings head-to-head"}
+
+    def render_opponent(self, value, record):
+        return player_link(value, record["opponent_pk"])

@@ -28,4 +28,5 @@ urlpatterns = [
          name="match_deal_correct"),
     path("", include("tournaments.urls_data")),
     path("", include("tournaments.urls_printing")),
+    path("", include("tournaments.urls_club")),
 ]

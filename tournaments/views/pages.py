@@ -1,6 +1,6 @@
 """Public pages: the list of tournaments and a tournament's overview."""
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.labels import round_labels
@@ -14,6 +14,8 @@ def home(request):
 
 def tournament_detail(request, pk: int):
     tournament = tournament_for_reading(request, pk)
+    if tournament.format == Tournament.Format.CLUB_NIGHT:
+        return redirect("club_night_detail", pk=pk)
     rounds = list(tournament.rounds.all())
     if tournament.is_knockout:
         labels = round_labels(len(rounds)) if rounds else {}

@@ -1,0 +1,158 @@
+"""Club nights: create one, pair players on the spot, take a pairing back, close the night.
+
+The night's page is public like any event (private nights for their organisers); the
+pairing form shows to organisers while the night runs. Views are adapters (STYLE.md):
+access check -> form -> `tournaments.club_nights` -> redirect. Bad input re-renders the
+page with the form's errors (422); a pairing the evening cannot take (a player still playing,
+the table in use, the night closed) is refused with the message and 409. Nothing is written
+in either case.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_tables2 import RequestConfig
+
+from club.models import Player
+from scoring import rules
+from tournaments import club_nights, selectors
+from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
+from tournaments.forms import ClubNightForm, ClubNightPairForm
+from tournaments.messages import tournament_error_message
+from tournaments.models import Pairing, Tournament
+from tournaments.services import TournamentError
+from tournaments.tables import ClubNightStandingsTable, standings_rows
+
+UNPROCESSABLE, CONFLICT = 422, 409
+
+
+def _is_night(tournament: Tournament) -> Tournament:
+    if tournament.format != Tournament.Format.CLUB_NIGHT:
+        raise Http404
+    return tournament
+
+
+def _free_table(busy_tables: set[int]) -> int:
+    table = 1
+    while table in busy_tables:
+        table += 1
+    return table
+
+
+def _page(request, night, *, form=None, error="", status=200):
+    """The night: pairing form (organisers, while it runs), current and finished matches,
+    standings."""
+    organiser = can_organise(request.user, night)
+    pairings = selectors.club_night_pairings(night)
+    current = [p for p in pairings if not p.match.is_over]
+    finished = sorted(
+        (p for p in pairings if p.match.is_over),
+        key=lambda p: (p.match.finished_at, p.match_id), reverse=True,
+    )
+    busy = {}
+    for pairing in current:
+        busy[pairing.entry_a.player_id] = busy[pairing.entry_b.player_id] = pairing.table
+    running = night.status == Tournament.Status.RUNNING
+    if organiser and running and form is None:
+        form = ClubNightPairForm(
+            night=night, busy=busy,
+            initial={"table": _free_table({p.table for p in current})},
+        )
+    elif form is not None:
+        form.fields["player_a"].busy = form.fields["player_b"].busy = busy
+    table = ClubNightStandingsTable(standings_rows(selectors.standings(night)))
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "tournaments/club_night.html", {
+        "tournament": night, "night": night, "organiser": organiser, "running": running,
+        "form": form if organiser and running else None, "error": error,
+        "current": current, "finished": finished, "table": table,
+    }, status=status)
+
+
+@require_safe
+def club_night_detail(request, pk: int):
+    return _page(request, _is_night(tournament_for_reading(request, pk)))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_night_create(request):
+    if request.method != "POST":
+        return render(request, "tournaments/club_night_form.html",
+                      {"form": ClubNightForm(user=request.user)})
+    form = ClubNightForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return render(request, "tournaments/club_night_form.html", {"form": form},
+                      status=UNPROCESSABLE)
+    night = club_nights.club_night_create(
+        club=form.cleaned_data["club"], date=form.cleaned_data["date"],
+        name=form.cleaned_data["name"], organiser=request.user,
+        house_rules=rules.HouseRules.preset(form.cleaned_data["rules"]),
+    )
+    messages.success(request, _("Club night opened. Pair the first players."))
+    return redirect("club_night_detail", pk=night.pk)
+
+
+def _player(form, seat: str, night: Tournament) -> Player:
+    return form.cleaned_data[f"player_{seat}"] or club_nights.player_for_name(
+        name=form.cleaned_data[f"new_name_{seat}"], club=night.club
+    )
+
+
+@login_required
+@require_POST
+def club_night_pair(request, pk: int):
+    night = _is_night(tournament_for_organiser(request, pk))
+    form = ClubNightPairForm(request.POST, night=night, busy={})
+    if not form.is_valid():
+        return _page(request, night, form=form, status=UNPROCESSABLE)
+    try:
+        with transaction.atomic():  # a new player is kept only with their pairing
+            pairing = club_nights.club_night_pair(
+                night=night, player_a=_player(form, "a", night),
+                player_b=_player(form, "b", night), table=form.cleaned_data["table"],
+                by=request.user,
+            )
+    except TournamentError as error:
+        return _page(request, night, form=form, error=tournament_error_message(error),
+                     status=CONFLICT)
+    messages.success(request, _("Table %(table)s: %(a)s – %(b)s. The match has started.") % {
+        "table": pairing.table, "a": pairing.entry_a.player.name,
+        "b": pairing.entry_b.player.name,
+    })
+    return redirect("club_night_detail", pk=pk)
+
+
+@login_required
+@require_POST
+def club_night_unpair(request, pk: int, match_pk: int):
+    night = _is_night(tournament_for_organiser(request, pk))
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__tournament", "entry_a__player",
+                                       "entry_b__player"),
+        round__tournament=night, match_id=match_pk,
+    )
+    try:
+        club_nights.club_night_unpair(pairing=pairing, by=request.user)
+    except TournamentError as error:
+        return _page(request, night, error=tournament_error_message(error), status=CONFLICT)
+    messages.success(request, _("Pairing taken back: %(a)s – %(b)s.") % {
+        "a": pairing.entry_a.player.name, "b": pairing.entry_b.player.name,
+    })
+    return redirect("club_night_detail", pk=pk)
+
+
+@login_required
+@require_POST
+def club_night_close(request, pk: int):
+    night = _is_night(tournament_for_organiser(request, pk))
+    try:
+        club_nights.club_night_close(night=night)
+    except TournamentError as error:
+        return _page(request, night, error=tournament_error_message(error), status=CONFLICT)
+    messages.success(request, _("The club night is closed."))
+    return redirect("club_night_detail", pk=pk)

@@ -1,0 +1,53 @@
+"""A player's page: their matches across every event, newest first, and their record against
+each opponent. Public, but only matches of events the viewer may see
+(`selectors.player_pairings`)."""
+
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from club.models import Player
+from tournaments import ladder, selectors
+from tournaments.models import Tournament
+from tournaments.standings import MatchResult
+from tournaments.tables import HeadToHeadTable
+
+
+def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], dict]:
+    """One row per match from the player's side; the over ones as results; opponents by id."""
+    rows, results, opponents = [], [], {}
+    for pairing in pairings:
+        match, tournament = pairing.match, pairing.round.tournament
+        mine_a = pairing.entry_a.player_id == player.pk
+        opponent = (pairing.entry_b if mine_a else pairing.entry_a).player
+        opponents[opponent.pk] = opponent
+        own, other = (match.points_a, match.points_b) if mine_a else (match.points_b,
+                                                                     match.points_a)
+        rows.append({
+            "pairing": pairing, "match": match, "tournament": tournament,
+            "club_night": tournament.format == Tournament.Format.CLUB_NIGHT,
+            "opponent": opponent, "own": own, "other": other,
+            "won": match.is_over and match.winner == ("A" if mine_a else "B"),
+            "forfeit": match.status == match.Status.FORFEITED,
+        })
+        if match.is_over:
+            results.append(MatchResult(
+                player.pk, opponent.pk, own, other, "A" if rows[-1]["won"] else "B",
+                forfeit=rows[-1]["forfeit"],
+            ))
+    return rows, results, opponents
+
+
+@require_safe
+def player_detail(request, player_pk: int):
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_pk)
+    rows, results, opponents = _history(player, selectors.player_pairings(player, request.user))
+    record = ladder.head_to_head(player.pk, results)
+    h2h = HeadToHeadTable([{
+        "opponent": opponents[row.opponent].name, "opponent_pk": row.opponent,
+        "played": row.played, "won": row.won, "lost": row.lost,
+        "gp_for": row.game_points_for, "gp_against": row.game_points_against,
+    } for row in record])
+    return render(request, "tournaments/player_detail.html", {
+        "player": player, "rows": rows, "h2h": h2h if record else None,
+        "played": len(results), "won": sum(r.winner == "A" for r in results),
+    })

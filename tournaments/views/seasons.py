@@ -1,0 +1,43 @@
+"""A club's page (its seasons, events and players) and a season's ladder. Public.
+
+The ladder counts the finished and forfeited matches of the club's public events dated within
+the season (`selectors.season_results`), ranked by `tournaments.ladder.season_ladder`.
+"""
+
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from club.models import Club, Season
+from tournaments import ladder, selectors
+from tournaments.models import Tournament
+from tournaments.tables import SeasonTable, season_rows
+
+
+@require_safe
+def club_detail(request, club_pk: int):
+    club = get_object_or_404(Club, pk=club_pk)
+    return render(request, "tournaments/club_detail.html", {
+        "club": club,
+        "seasons": club.seasons.all(),
+        "events": Tournament.objects.visible_to(request.user).filter(club=club),
+        "players": club.players.order_by("name"),
+    })
+
+
+@require_safe
+def season_detail(request, club_pk: int, season_pk: int):
+    season = get_object_or_404(Season.objects.select_related("club"), pk=season_pk,
+                               club_id=club_pk)
+    players, results = selectors.season_results(season)
+    order = sorted(players, key=lambda pk: (players[pk].name.casefold(), pk))
+    table = ladder.season_ladder(results, season.min_matches, order)
+    return render(request, "tournaments/season_detail.html", {
+        "season": season,
+        "club": season.club,
+        "ranked": SeasonTable(season_rows(table.ranked, players)),
+        "unranked": SeasonTable(season_rows(table.unranked, players))
+        if table.unranked else None,
+        "events": selectors.season_events(season),
+        "matches": len(results),
+        "forfeits": sum(result.forfeit for result in results),
+    })
