@@ -45,7 +45,10 @@ class StandingsTable(tables.Table):
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_player(self, value, record):
-        return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
+        name = player_link(value, record["player_pk"]) if record.get("player_pk") else value
+        if record["withdrawn"]:
+            return format_html("{} ({})", name, _("withdrawn"))
+        return name
 
 
 def standings_rows(standings) -> list[dict]:

@@ -272,7 +272,7 @@ def test_the_organiser_gets_the_pairing_form_with_the_next_free_table(
     form = response.context["form"]
     assert form["table"].value() == 3
     labels = [label for _value, label in form.fields["player_a"].choices]
-    assert "Иван Петров (playing at table 1)" in [str(label) for label in labels]
+    assert "Иван Петров (играе на маса 1)" in [str(label) for label in labels]
 
 
 def test_a_round_robin_has_no_night_page_and_a_night_redirects_from_its_event_page(
