@@ -1,5 +1,5 @@
-"""The demo data that `make run` loads: a club, eight players, a round-robin tournament
-started with rounds 1-4 played and round 5 under way, an eight-player knockout with the
+"""The demo data that `make run` loads: a club, eight players, a finished round-robin
+tournament (all seven rounds played), a live eight-player knockout with the
 quarterfinals played and both semifinals under way, a finished club night and a season
 covering them, so every page has something to show."""
 
@@ -32,7 +32,6 @@ DEMO_KNOCKOUT = "Купа на клуба 2026"
 DEMO_SEMIFINAL_DEALS = 3
 DEMO_ORGANISER = "organiser"
 DEMO_PASSWORD = "santase66"  # noqa: S105 - a published demo log-in for a local laptop
-DEMO_ROUNDS_PLAYED = 4
 # Outcomes drawn for the demo deals: (game points, reason), plain wins most often.
 DEMO_OUTCOMES = [(1, "won")] * 5 + [(2, "schneider")] * 3 + [(3, "capot")]
 DEMO_CLUB_NIGHT = "Клубна вечер 27.11.2026"
@@ -79,10 +78,9 @@ def load_demo() -> Tournament:
     if tournament.status == Tournament.Status.DRAFT:
         rng = random.Random(66)
         services.tournament_start(tournament=tournament, rng=rng)
-        for round_ in tournament.rounds.filter(number__lte=DEMO_ROUNDS_PLAYED + 1):
+        for round_ in tournament.rounds.all():
             for pairing in round_.pairings.exclude(match=None).select_related("match"):
-                deals = None if round_.number <= DEMO_ROUNDS_PLAYED else 3
-                _play_demo_match(pairing.match, organiser, rng, deals)
+                _play_demo_match(pairing.match, organiser, rng, None)
     load_demo_knockout(club, organiser)
     load_demo_club_night_and_season(club=club, organiser=organiser)
     return tournament
