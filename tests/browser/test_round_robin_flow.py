@@ -5,32 +5,10 @@ standings change."""
 import pytest
 from django.urls import reverse
 
-from tests.services import CHROMIUM, require_chromium
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
            "Димитър Николов"]
-
-@pytest.fixture
-def browser_page(live_server, monkeypatch):
-    require_chromium()
-    # Playwright runs an event loop in this thread; Django's async-safety check must not trip.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
-        context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        browser.close()
-
 
 def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server,
                                                        django_user_model):
