@@ -2,6 +2,7 @@
 --no-sandbox, a phone-sized window, the site in English (the language cookie)."""
 
 import pytest
+from django.urls import reverse
 
 from tests.services import CHROMIUM, require_chromium
 
@@ -24,3 +25,26 @@ def browser_page(live_server, monkeypatch):
         page.set_default_timeout(15_000)
         yield page
         browser.close()
+
+
+def create_tournament(page, live_server, django_user_model, players, format=None,
+                      start=True) -> None:
+    """Log in as a new organiser, create a tournament named «Купа на браузъра» (round robin
+    unless `format` is given), add `players` by name and, unless `start` is false, start it."""
+    django_user_model.objects.create_user("maria", password="santase-66-pass")
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "maria")
+    page.fill("#id_password", "santase-66-pass")
+    page.click("main button[type=submit]")
+    page.click("text=New tournament")
+    page.fill("#id_name", "Купа на браузъра")
+    page.fill("#id_date", "2026-12-19")
+    if format:
+        page.select_option("#id_format", format)
+    page.click("button.primary >> text=Save")
+    for name in players:
+        page.fill("#id_new_name", name)
+        page.click("button.primary >> text=Add")
+        page.wait_for_selector(f"text={name}")
+    if start:
+        page.click("text=Start the tournament")

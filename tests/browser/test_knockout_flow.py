@@ -9,7 +9,8 @@ Seeds (the order the players are added): 1 Иван, 2 Мария, 3 Георг�
 import re
 
 import pytest
-from django.urls import reverse
+
+from tests.browser.conftest import create_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,21 +45,9 @@ def back_to_the_bracket(page) -> None:
 def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
     browser_page, live_server, django_user_model
 ):
-    django_user_model.objects.create_user("maria", password="santase-66-pass")
     page = browser_page
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "maria")
-    page.fill("#id_password", "santase-66-pass")
-    page.click("main button[type=submit]")
-    page.click("text=New tournament")
-    page.fill("#id_name", "Купа на браузъра")
-    page.fill("#id_date", "2026-12-19")
-    page.select_option("#id_format", "knockout")
-    page.click("button.primary >> text=Save")
-    for name in PLAYERS:
-        page.fill("#id_new_name", name)
-        page.click("button.primary >> text=Add")
-        page.wait_for_selector(f"text={name}")
+    create_tournament(page, live_server, django_user_model, PLAYERS, format="knockout",
+                      start=False)
     assert "Players and seeds" in page.content()
     page.click("text=Start the tournament")
     page.wait_for_selector("#bracket-board")

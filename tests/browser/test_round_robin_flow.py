@@ -3,7 +3,8 @@ logs in, creates a five-player round robin, enters a whole match deal by deal an
 standings change."""
 
 import pytest
-from django.urls import reverse
+
+from tests.browser.conftest import create_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -12,21 +13,8 @@ PLAYERS = ["Иван Петров", "Мария Георгиева", "Георг
 
 def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server,
                                                        django_user_model):
-    django_user_model.objects.create_user("maria", password="santase-66-pass")
     page = browser_page
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "maria")
-    page.fill("#id_password", "santase-66-pass")
-    page.click("main button[type=submit]")
-    page.click("text=New tournament")
-    page.fill("#id_name", "Купа на браузъра")
-    page.fill("#id_date", "2026-12-19")
-    page.click("button.primary >> text=Save")
-    for name in PLAYERS:
-        page.fill("#id_new_name", name)
-        page.click("button.primary >> text=Add")
-        page.wait_for_selector(f"text={name}")
-    page.click("text=Start the tournament")
+    create_tournament(page, live_server, django_user_model, PLAYERS)
     page.wait_for_selector("text=Round 1")
 
     # Round 1 of five: 1 rests; table 1 is 2 (Мария Георгиева) v 5 (Димитър Николов).
