@@ -6,6 +6,8 @@ yours is 403.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Pairing, Tournament
@@ -29,18 +31,29 @@ def tournament_for_organiser(request, pk: int) -> Tournament:
 
 
 def pairing_for_reading(request, match_pk: int) -> Pairing:
-    """The pairing (with its round and tournament) of a visible tournament's match."""
-    visible = Tournament.objects.visible_to(request.user)
-    return get_object_or_404(
-        Pairing.objects.select_related(
-            "round__tournament", "entry_a__player", "entry_b__player", "match"
-        ).filter(round__tournament__in=visible),
-        match_id=match_pk,
-    )
+    """The pairing of a visible tournament's match, with its round, tournament and match (and
+    the match's players), in one query. `pairing.organiser` says whether `request.user` may
+    change it. Raises Http404 for an unknown match or one the user may not see."""
+    user = request.user
+    pairings = Pairing.objects.select_related(
+        "round__tournament", "match__player_a", "match__player_b"
+    ).order_by()
+    if user.is_authenticated and not user.is_staff:
+        organisers = Tournament.organisers.through.objects.filter(
+            tournament_id=OuterRef("round__tournament_id"), user_id=user.pk
+        )
+        pairings = pairings.annotate(organiser=Exists(organisers))
+    pairing = get_object_or_404(pairings, match_id=match_pk)
+    if not user.is_authenticated or user.is_staff:
+        pairing.organiser = user.is_staff
+    if not (pairing.round.tournament.is_public or pairing.organiser):
+        raise Http404
+    return pairing
 
 
 def pairing_for_organiser(request, match_pk: int) -> Pairing:
+    """As `pairing_for_reading`; raises PermissionDenied unless the user may change it."""
     pairing = pairing_for_reading(request, match_pk)
-    if not can_organise(request.user, pairing.round.tournament):
+    if not pairing.organiser:
         raise PermissionDenied
     return pairing
