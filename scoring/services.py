@@ -83,7 +83,11 @@ def _replay(
         match.status = Match.Status.PLAYING if scores else Match.Status.SCHEDULED
         match.winner = ""
         match.finished_at = None
-    match.save(update_fields=["points_a", "points_b", "status", "winner", "finished_at"])
+    fields = ["points_a", "points_b", "status", "winner", "finished_at"]
+    if was_over or result.finished:
+        match.save(update_fields=fields)
+    else:  # a running score moving: the deals' own history has every step
+        match.save_without_historical_record(update_fields=fields)
     if was_over and (not result.finished or result.winner != old_winner):
         match_reopened.send(sender=Match, match=match, confirmed=confirmed)
     if result.finished and (not was_over or result.winner != old_winner):

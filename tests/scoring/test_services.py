@@ -147,6 +147,22 @@ class TestUndo:
         assert deleted.history_change_reason == "undo"
         assert deleted.history_user == organiser
 
+    def test_the_match_history_keeps_its_states_and_the_deal_history_every_deal(
+        self, match, organiser
+    ):
+        before = match.history.count()
+        record(match, organiser, ("A", 3), ("B", 1), ("A", 3))  # 6:1, still playing
+        assert match.history.count() == before  # a moving score adds no match history row
+        assert Deal.history.filter(match_id=match.pk, history_type="+").count() == 3
+        record(match, organiser, ("A", 3), ("A", 2))  # 11:1, finished
+        latest = match.history.first()
+        assert match.history.count() == before + 1
+        assert (latest.status, latest.points_a, latest.points_b) == ("finished", 11, 1)
+        services.deal_undo_last(match=match, by=organiser)  # 9:1, reopened
+        latest = match.history.first()
+        assert match.history.count() == before + 2
+        assert (latest.status, latest.points_a) == ("playing", 9)
+
     def test_undo_reopens_a_finished_match(self, match, organiser):
         record(match, organiser, ("A", 3), ("A", 3), ("A", 2), ("A", 3))  # 11: finished
         with SignalLog(match_reopened) as reopened:
