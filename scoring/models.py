@@ -122,6 +122,8 @@ class Match(models.Model):
         FINISHED = "finished", _("finished")
         FORFEITED = "forfeited", _("forfeited")
 
+    OVER = (Status.FINISHED, Status.FORFEITED)
+
     player_a = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("seat A")
     )
@@ -165,7 +167,7 @@ class Match(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status in (self.Status.FINISHED, self.Status.FORFEITED)
+        return self.status in self.OVER
 
 
 class Deal(models.Model):

@@ -35,7 +35,29 @@ def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
     return tournament.rounds.prefetch_related(Prefetch("pairings", queryset=pairings))
 
 
-def cancelled_entries(tournament: Tournament, pairings: list[Pairing]) -> set[int]:
+@dataclass(frozen=True)
+class PlayedPairing:
+    """The few fields of a pairing and its match that the standings read (plain values: a
+    64-player double round robin has 4032 of them)."""
+
+    entry_a_id: int | None
+    entry_b_id: int | None
+    status: str
+    points_a: int
+    points_b: int
+    winner: str
+
+
+def played_pairings(tournament: Tournament) -> list[PlayedPairing]:
+    """Every pairing of `tournament` that has a match (byes have none)."""
+    rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False).values_list(
+        "entry_a_id", "entry_b_id", "match__status", "match__points_a", "match__points_b",
+        "match__winner",
+    )
+    return [PlayedPairing(*row) for row in rows]
+
+
+def cancelled_entries(tournament: Tournament, pairings: list[PlayedPairing]) -> set[int]:
     """Entries whose results are all cancelled: withdrawn under the FIDE policy having played
     under half of their matches (DESIGN.md "Byes and withdrawals")."""
     if tournament.withdrawal_policy != Tournament.WithdrawalPolicy.FIDE:
@@ -43,8 +65,8 @@ def cancelled_entries(tournament: Tournament, pairings: list[Pairing]) -> set[in
     cancelled = set()
     withdrawn = {e.pk for e in tournament.entries.all() if e.withdrawn}
     for entry_id in withdrawn:
-        own = [p for p in pairings if p.match and entry_id in (p.entry_a_id, p.entry_b_id)]
-        over = [p for p in own if p.match.status in (Match.Status.FINISHED,)]
+        own = [p for p in pairings if entry_id in (p.entry_a_id, p.entry_b_id)]
+        over = [p for p in own if p.status == Match.Status.FINISHED]
         if 2 * len(over) < len(own):
             cancelled.add(entry_id)
     return cancelled
@@ -54,20 +76,15 @@ def counted_results(tournament: Tournament) -> tuple[list[Entry], list[MatchResu
     """The entries, and the results that count for the standings: finished and forfeited
     matches, less those of an entry whose results are cancelled. Ids are entry ids."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
-    pairings = list(
-        Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
-        .select_related("match")
-        .only("entry_a_id", "entry_b_id", "match__status", "match__points_a",
-              "match__points_b", "match__winner")
-    )
+    pairings = played_pairings(tournament)
     cancelled = cancelled_entries(tournament, pairings)
     results = [
         MatchResult(
-            p.entry_a_id, p.entry_b_id, p.match.points_a, p.match.points_b, p.match.winner,
-            forfeit=p.match.status == Match.Status.FORFEITED,
+            p.entry_a_id, p.entry_b_id, p.points_a, p.points_b, p.winner,
+            forfeit=p.status == Match.Status.FORFEITED,
         )
         for p in pairings
-        if p.match.is_over and not cancelled & {p.entry_a_id, p.entry_b_id}
+        if p.status in Match.OVER and not cancelled & {p.entry_a_id, p.entry_b_id}
     ]
     return entries, results
 
