@@ -23,6 +23,8 @@ urlpatterns = [
     path("t/<int:pk>/standings/", standings.standings, name="tournament_standings"),
     path("m/<int:match_pk>/", matches.match_entry, name="match_entry"),
     path("m/<int:match_pk>/deal/", matches.deal_add, name="match_deal_add"),
+    path("m/<int:match_pk>/deal/details/", matches.deal_details_form,
+         name="match_deal_details_form"),
     path("m/<int:match_pk>/undo/", matches.deal_undo, name="match_deal_undo"),
     path("m/<int:match_pk>/deals/<int:number>/correct/", matches.deal_correct,
          name="match_deal_correct"),

@@ -312,6 +312,37 @@ def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
     assert deals(match) == [(1, "A", 3, "capot")]
 
 
+def test_the_htmx_partial_loads_the_card_points_form_when_opened(organiser_client, match):
+    html = organiser_client.post(
+        add_url(match), {"number": 1, "winner": "A", "reason": "capot"}, **HTMX
+    ).content.decode()
+    details_url = reverse("match_deal_details_form", args=[match.pk])
+    assert f'hx-get="{details_url}" hx-trigger="toggle once"' in html
+    assert "details-card_points_a" not in html
+    form = organiser_client.get(details_url).content.decode()
+    assert 'name="details-number" value="2"' in form  # deal 1 is in, so the form is for deal 2
+    assert 'name="details-card_points_a"' in form
+    # Its answer replaces the whole panel, not the section it was loaded into.
+    assert 'hx-target="#match-panel" hx-swap="outerHTML"' in form
+
+
+def test_the_full_page_has_the_card_points_form_inline(organiser_client, match):
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert 'name="details-card_points_a"' in html
+    assert 'hx-trigger="toggle once"' not in html
+
+
+def test_the_card_points_form_is_for_organisers_and_open_matches(
+    client, outsider_client, organiser_client, organiser, match
+):
+    details_url = reverse("match_deal_details_form", args=[match.pk])
+    assert outsider_client.get(details_url).status_code == 403
+    assert client.get(details_url).status_code == 302
+    assert organiser_client.post(details_url).status_code == 405
+    record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 2))  # 11:0, over
+    assert organiser_client.get(details_url).status_code == 409
+
+
 def test_deal_add_bad_input_with_htmx_returns_the_partial_with_422(organiser_client, match):
     english(organiser_client)
     response = organiser_client.post(add_url(match), {"number": 1, "winner": "A"}, **HTMX)

@@ -11,6 +11,7 @@ winner's next match has started) answers 409 with the list of what would be clea
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,25 +20,26 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
 from scoring.messages import user_message
-from scoring.models import Match
-from tournaments.access import can_organise, pairing_for_organiser, pairing_for_reading
+from scoring.models import Match, Reason
+from tournaments.access import pairing_for_organiser, pairing_for_reading
 
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"
+DETAILS_FORM = "tournaments/partials/match_details_form.html"
 ScoringError = (services.RecordingError, rules.InvalidDeal)
 
 
 @require_GET
 def match_entry(request, match_pk: int):
     pairing = pairing_for_reading(request, match_pk)
-    return _page(request, pairing)
+    return _page(request, pairing, pairing.match)
 
 
 @login_required
 @require_POST
 def deal_add(request, match_pk: int):
     pairing = pairing_for_organiser(request, match_pk)
-    match = _match(pairing)
+    match = pairing.match
     details = any(key.startswith("details-") for key in request.POST)
     form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
     if not form.is_valid():
@@ -49,7 +51,25 @@ def deal_add(request, match_pk: int):
         )
     except ScoringError as error:
         return _page(request, pairing, error=user_message(error), status=_status(error))
-    return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number})
+    return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
+                 match=deal.match)
+
+
+@login_required
+@require_GET
+def deal_details_form(request, match_pk: int):
+    """The card-points form alone, for the panel's "enter card points" section (htmx loads it
+    when first opened). A match that is over has no form: 409."""
+    pairing = pairing_for_organiser(request, match_pk)
+    match = pairing.match
+    if match.is_over:
+        return HttpResponse(status=409)
+    next_number = match.deals.count() + 1
+    context = {
+        "match": match, "next_number": next_number,
+        "details_form": DealDetailsForm(match=match, initial={"number": next_number}),
+    }
+    return render(request, DETAILS_FORM, context)
 
 
 @login_required
@@ -99,7 +119,7 @@ def _posted_number(request) -> int | None:
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, match_pk: int, number: int):
     pairing = pairing_for_organiser(request, match_pk)
-    match = _match(pairing)
+    match = pairing.match
     deal = get_object_or_404(match.deals, number=number)
     initial = {"winner": deal.winner, "reason": deal.reason, "game_points": deal.game_points}
     data = request.POST if request.method == "POST" else None
@@ -126,6 +146,8 @@ def deal_correct(request, match_pk: int, number: int):
 
 
 def _match(pairing) -> Match:
+    """The match read again: after a change, or a refusal (someone else's deal may have
+    landed since the pairing was read)."""
     return Match.objects.select_related("player_a", "player_b").get(pk=pairing.match_id)
 
 
@@ -147,9 +169,9 @@ def _correction_message(error: Exception) -> str:
     return user_message(error)
 
 
-def _done(request, pairing, notice: str):
+def _done(request, pairing, notice: str, match: Match | None = None):
     if request.htmx:
-        return _page(request, pairing, notice=notice)
+        return _page(request, pairing, match, notice=notice)
     messages.success(request, notice)
     return redirect("match_entry", match_pk=pairing.match_id)
 
@@ -158,11 +180,12 @@ def _deal_rows(match: Match, deals: list, house_rules: rules.HouseRules) -> list
     """Each deal with its dealer and the running score in game points, from `rules`."""
     scores = [deal.score() for deal in deals]
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
+    reasons = dict(Reason.choices)  # once, not get_reason_display() per row
     rows = []
     for index, (deal, dealer) in enumerate(zip(deals, dealers, strict=True)):
         running = rules.score_match(scores[: index + 1], house_rules, match.first_dealer).points
         rows.append({
-            "deal": deal, "dealer": match.player(dealer).name,
+            "deal": deal, "reason": reasons[deal.reason], "dealer": match.player(dealer).name,
             "winner": match.player(deal.winner).name if deal.winner else "",
             "points_a": running["A"], "points_b": running["B"],
         })
@@ -177,15 +200,17 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     deals = list(match.deals.all())
     scores = [d.score() for d in deals]
     state = rules.score_match(scores, house_rules, match.first_dealer)
-    organiser = can_organise(request.user, pairing.round.tournament)
+    organiser = pairing.organiser
     next_number = len(deals) + 1
     quick_form = details_form = None
     if organiser and not match.is_over and correction is None and confirm is None:
         initial = {"number": next_number}
         quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
             match=match, initial=initial)
-        details_form = form if isinstance(form, DealDetailsForm) else DealDetailsForm(
-            match=match, initial=initial)
+        if isinstance(form, DealDetailsForm):
+            details_form = form
+        elif not request.htmx:  # htmx answers load it when opened (deal_details_form)
+            details_form = DealDetailsForm(match=match, initial=initial)
     context = {
         "pairing": pairing, "tournament": pairing.round.tournament, "round": pairing.round,
         "match": match, "house_rules": house_rules, "organiser": organiser,
