@@ -2,12 +2,23 @@
 
 Starts the site under gunicorn (4 workers) on 127.0.0.1 against SQLite, then against
 PostgreSQL (a fresh database `santase_bench` when a server answers on 127.0.0.1:5432), and has
-32 concurrent clients (one per table of a 64-player round robin's first round) log in and post
-deals until their match ends. Every loop is bounded in count and time; traffic goes to
-127.0.0.1 only. Then the database is checked: every deal acknowledged to a client is stored
-once, no match has a gap or a duplicate deal number or ends past its target.
+32 concurrent clients (one per table of a 64-player round robin's first round) log in and enter
+deals until their match ends, with no pause between deals (a stress far beyond a real evening,
+where a table enters a deal every few minutes). Every loop is bounded in count and time;
+traffic goes to 127.0.0.1 only. Then the database is checked: every deal acknowledged to a
+client is stored once, no match has a gap or a duplicate deal number or ends past its target.
 
-    .venv/bin/python bench/entry_load.py [--clients 32] [--workers 4] [--only sqlite|postgres]
+Clients enter a deal the way the deal page does:
+- `htmx` (default): with JavaScript, one POST answered by the updated score panel;
+- `form`: without JavaScript, the POST, its 302 and the GET of the match page it leads to.
+The latency of a deal is the time until the client has the updated page: one request for
+htmx, both for a form. Also printed: the CPU time per deal of the gunicorn workers, of
+PostgreSQL and of this client, and a fixed pure-Python loop timed before each run, because this
+machine's speed varies from run to run. Under this closed loop every client waits for its
+answer, so latency ~ clients x CPU per deal / cores.
+
+    .venv/bin/python bench/entry_load.py [--clients 32] [--workers 4]
+                                         [--only sqlite|postgres] [--mode htmx|form|both]
 
 Target (issue 8): zero lost or duplicated deals, zero 5xx, p95 under 250 ms on both databases.
 """
@@ -76,13 +87,38 @@ def manage(env: dict, *args: str, stdin: str | None = None) -> str:
     return result.stdout
 
 
+def calibration_ms() -> float:
+    """A fixed pure-Python loop, timed: how fast this machine is right now."""
+    started = time.perf_counter()
+    sum(i * i for i in range(2_000_000))
+    return (time.perf_counter() - started) * 1000
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU time (user + system) so far of the gunicorn and PostgreSQL processes, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    totals = {"gunicorn": 0.0, "postgres": 0.0}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        for name in totals:
+            if name in command:
+                totals[name] += (int(fields[11]) + int(fields[12])) / tick
+    return totals
+
+
 class Table(threading.Thread):
     """One client: logs in, then enters deals for one match until it ends."""
 
     def __init__(self, base: str, match_id: int, seed: int, deadline: float,
-                 ready: threading.Barrier):
+                 ready: threading.Barrier, mode: str):
         super().__init__(daemon=True)
         self.base, self.match_id, self.deadline, self.ready = base, match_id, deadline, ready
+        self.mode = mode
         self.rng = random.Random(seed)
         jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(
@@ -97,11 +133,14 @@ class Table(threading.Thread):
     def csrf(self) -> str:
         return next(c.value for c in self.jar if c.name == "csrftoken")
 
-    def request(self, path: str, data: dict | None = None) -> tuple[int, str]:
+    def request(self, path: str, data: dict | None = None,
+                htmx: bool = False) -> tuple[int, str]:
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         request = urllib.request.Request(self.base + path, data=body)
         if data is not None:
             request.add_header("Referer", self.base + path)
+        if htmx:
+            request.add_header("HX-Request", "true")
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, response.read().decode()
@@ -128,17 +167,21 @@ class Table(threading.Thread):
                 status, body = self.request(f"/m/{self.match_id}/deal/", {
                     "csrfmiddlewaretoken": self.csrf(), "winner": winner, "reason": "won",
                     "game_points": "1", "number": str(number),
-                })
+                }, htmx=self.mode == "htmx")
+                saved = status == 200 if self.mode == "htmx" else status == 302
+                if saved and self.mode == "form":
+                    status, _ = self.request(f"/m/{self.match_id}/")  # where the 302 leads
                 self.latencies.append(time.perf_counter() - started)
                 if status >= 500:
                     self.server_errors += 1
                     self.errors.append(f"deal {number}: {status}")
                     return
-                if status == 302:
+                if saved and status == 200:
                     self.acknowledged += 1
                     continue
                 if status == 409 and re.search(r"already won|вече е спечелен", body):
-                    return  # the match ended with the previous deal
+                    self.latencies.pop()  # the match had ended: not a deal
+                    return
                 self.errors.append(f"deal {number}: {status}")
                 return
         except (OSError, threading.BrokenBarrierError) as error:
@@ -150,7 +193,7 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def run(label: str, database_url: str, clients: int, workers: int) -> bool:
+def run(label: str, database_url: str, clients: int, workers: int, mode: str) -> bool:
     env = dict(os.environ, DATABASE_URL=database_url, DEBUG="false", HTTPS="false",
                SECRET_KEY="bench-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1",
                AXES_FAILURE_LIMIT="1000", LOG_LEVEL="ERROR")
@@ -176,20 +219,25 @@ def run(label: str, database_url: str, clients: int, workers: int) -> bool:
                 time.sleep(0.2)
         deadline = time.monotonic() + TIME_LIMIT_SECONDS
         ready = threading.Barrier(len(match_ids) + 1)
-        tables = [Table(base, match_id, seed, deadline, ready)
+        tables = [Table(base, match_id, seed, deadline, ready, mode)
                   for seed, match_id in enumerate(match_ids)]
         for table in tables:
             table.start()
         ready.wait(timeout=TIME_LIMIT_SECONDS)  # logins (slow password hashing) are not timed
+        calibration = calibration_ms()
+        cpu_before, client_before = cpu_seconds(), time.process_time()
         started = time.perf_counter()
         for table in tables:
             table.join(TIME_LIMIT_SECONDS + 30)
         elapsed = time.perf_counter() - started
+        cpu_after, client_after = cpu_seconds(), time.process_time()
     finally:
         server.terminate()
         server.wait(timeout=30)
     latencies = sorted(x for table in tables for x in table.latencies)
     requests = len(latencies)
+    cpu = {name: (cpu_after[name] - cpu_before[name]) * 1000 / requests for name in cpu_after}
+    cpu["client"] = (client_after - client_before) * 1000 / requests
     p50 = statistics.median(latencies) * 1000
     p95 = latencies[int(0.95 * (requests - 1))] * 1000
     server_errors = sum(t.server_errors for t in tables)
@@ -208,10 +256,14 @@ def run(label: str, database_url: str, clients: int, workers: int) -> bool:
             problems.append(f"match {match_id}: gap or duplicate in deal numbers")
         if points > int(target) or (points == int(target)) != (status == "finished"):
             problems.append(f"match {match_id}: {points_a}:{points_b} {status}")
-    print(f"== {label}: {clients} clients, gunicorn {workers} workers")
-    print(f"deal posts {requests} in {elapsed:.1f} s = {requests / elapsed:.0f} requests/s")
-    print(f"latency p50 {p50:.0f} ms, p95 {p95:.0f} ms; 5xx: {server_errors}; "
+    print(f"== {label}, {mode}: {clients} clients, gunicorn {workers} workers "
+          f"(calibration loop {calibration:.0f} ms)")
+    print(f"deals {requests} in {elapsed:.1f} s = {requests / elapsed:.0f} deals/s")
+    print(f"latency per deal p50 {p50:.0f} ms, p95 {p95:.0f} ms; 5xx: {server_errors}; "
           f"client errors: {len(client_errors)}")
+    database_cpu = f", PostgreSQL {cpu['postgres']:.1f}" if "PostgreSQL" in label else ""
+    print(f"CPU per deal: gunicorn {cpu['gunicorn']:.1f} ms{database_cpu}, "
+          f"client {cpu['client']:.1f} ms")
     print(f"acknowledged deals {sum(acknowledged.values())}; database problems: {len(problems)}")
     for line in (client_errors + problems)[:10]:
         print("  ", line)
@@ -238,16 +290,19 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--only", choices=["sqlite", "postgres"])
+    parser.add_argument("--mode", choices=["htmx", "form", "both"], default="htmx")
     args = parser.parse_args()
-    if args.only != "postgres":
-        path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-        run("SQLite", f"sqlite:///{path}", args.clients, args.workers)
-    if args.only != "sqlite":
-        url = postgres_url()
-        if url:
-            run("PostgreSQL", url, args.clients, args.workers)
-        else:
-            print("== PostgreSQL: no server on 127.0.0.1:5432, skipped")
+    modes = ["htmx", "form"] if args.mode == "both" else [args.mode]
+    for mode in modes:
+        if args.only != "postgres":
+            path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+            run("SQLite", f"sqlite:///{path}", args.clients, args.workers, mode)
+        if args.only != "sqlite":
+            url = postgres_url()
+            if url:
+                run("PostgreSQL", url, args.clients, args.workers, mode)
+            else:
+                print("== PostgreSQL: no server on 127.0.0.1:5432, skipped")
 
 
 if __name__ == "__main__":

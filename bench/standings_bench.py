@@ -121,6 +121,9 @@ def main() -> None:
         ):
             ms, queries = measure(client, url, args.repeat)
             rows.append((label, page, ms, queries))
+    started = time.perf_counter()
+    sum(i * i for i in range(2_000_000))  # a fixed loop: this machine's speed varies by run
+    print(f"calibration loop {(time.perf_counter() - started) * 1000:.0f} ms")
     print(f"{'event':<12} {'page':<10} {'median ms':>10} {'x hello':>8} {'queries':>8}")
     print(f"{'-':<12} {'hello':<10} {hello_ms:>10.2f} {1:>8.1f} {0:>8}")
     for label, page, ms, queries in rows:
