@@ -132,12 +132,15 @@ def club_night_unpair(*, pairing: Pairing, by) -> None:
     """Take back a pairing made by mistake, while its match has no deal. The match row goes
     (its history keeps it); an entry left with no pairing tonight goes too.
 
-    Raises `TournamentError` `not_club_night`, `night_closed`, `match_has_deals`.
+    Raises `TournamentError` `not_club_night`, `night_closed`, `match_has_deals`,
+    `pairing_removed`.
     """
     night = _locked_night(pairing.round.tournament)
     if night.status != Tournament.Status.RUNNING:
         raise TournamentError("night_closed", "This club night is closed.")
-    pairing = Pairing.objects.select_related("match").get(pk=pairing.pk, round__tournament=night)
+    pairing = Pairing.objects.filter(pk=pairing.pk, round__tournament=night).first()
+    if pairing is None:  # taken back meanwhile (a double tap, or a second organiser)
+        raise TournamentError("pairing_removed", "This pairing was already taken back.")
     match = Match.objects.select_for_update().get(pk=pairing.match_id)
     if match.status != Match.Status.SCHEDULED or match.deals.exists():
         raise TournamentError(

@@ -47,6 +47,7 @@ MESSAGES = {
     ),
     "table_busy": _("Table %(table)s is still in use (%(players)s)."),
     "match_has_deals": _("Deals have been entered; this match can no longer be taken back."),
+    "pairing_removed": _("This pairing was already taken back."),
 }
 
 

@@ -197,6 +197,14 @@ def test_unpair_takes_back_a_pairing_without_deals(night, cast):
     assert Pairing.objects.filter(pk=kept.pk).exists()
 
 
+def test_unpair_of_a_pairing_already_taken_back_is_refused_not_a_crash(night, cast):
+    mistake = pair(night, cast, "Георги", "Елена", 2)
+    club_nights.club_night_unpair(pairing=mistake, by=None)
+    with pytest.raises(TournamentError) as error:  # the same stale pairing, a second time
+        club_nights.club_night_unpair(pairing=mistake, by=None)
+    assert error.value.code == "pairing_removed"
+
+
 def test_player_for_name_reuses_the_register():
     existing = Player.objects.create(name="Стоян Колев")
     assert club_nights.player_for_name(name="Стоян Колев", club=None) == existing
