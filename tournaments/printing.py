@@ -21,9 +21,7 @@ function and a filename there, and its value to `PrintJob.Kind`.
 """
 
 import base64
-import hashlib
 import io
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -45,6 +43,7 @@ from weasyprint.urls import URLFetcher
 from scoring import rules
 from scoring.models import Deal, Match, Reason
 from tournaments import selectors
+from tournaments.fingerprints import fingerprint
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.tables import StandingsTable, standings_rows
@@ -591,11 +590,6 @@ def render_bracket(tournament: Tournament, language: str, progress: Progress = N
 # --------------------------------------------------------------------------------------------
 
 
-def _fingerprint(*parts) -> str:
-    text = json.dumps(parts, default=str, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:40]
-
-
 def _tournament_part(tournament: Tournament) -> list:
     return [
         LAYOUT_VERSION, site_url(), tournament.name, tournament.date, tournament.venue,
@@ -609,10 +603,9 @@ def round_version(tournament: Tournament, round_: Round, filled: bool, sheet: bo
     first dealers, house rules; the results of finished matches when they show (on the sheet, in
     the final-score box of filled cards); every deal for filled cards. A deal entered into a
     match therefore leaves the blank scorecards as they were."""
-    over = (Match.Status.FINISHED, Match.Status.FORFEITED)
     results = filled or sheet
     pairings = [
-        (*row[:6], row[6:] if results and row[6] in over else None)
+        (*row[:6], row[6:] if results and row[6] in Match.OVER else None)
         for row in round_.pairings.order_by("table", "pk").values_list(
             "table", "entry_a__player__name", "entry_b__player__name", "match_id",
             "match__first_dealer", "match__house_rules_snapshot", "match__status",
@@ -626,7 +619,7 @@ def round_version(tournament: Tournament, round_: Round, filled: bool, sheet: bo
             .order_by("match_id", "number")
             .values_list("match_id", "number", "winner", "game_points", "reason")
         )
-    return _fingerprint(
+    return fingerprint(
         _tournament_part(tournament), round_.number, filled, sheet, pairings, deals
     )
 
@@ -644,7 +637,7 @@ def bracket_version(tournament: Tournament) -> str:
             "match__status", "match__points_a", "match__points_b", "match__winner",
         )
     )
-    return _fingerprint(_tournament_part(tournament), tournament.third_place_match, pairings)
+    return fingerprint(_tournament_part(tournament), tournament.third_place_match, pairings)
 
 
 def standings_version(tournament: Tournament) -> str:
@@ -653,7 +646,7 @@ def standings_version(tournament: Tournament) -> str:
     playing = Match.objects.filter(
         pairing__round__tournament=tournament, status=Match.Status.PLAYING
     ).aggregate(count=Count("pk"), last=Max("pk"))
-    return _fingerprint(_tournament_part(tournament), rows, playing)
+    return fingerprint(_tournament_part(tournament), rows, playing)
 
 
 # --------------------------------------------------------------------------------------------
