@@ -6,15 +6,15 @@ from django_tables2 import RequestConfig
 from scoring.models import Match
 from tournaments import selectors
 from tournaments.access import can_organise, tournament_for_reading
+from tournaments.fingerprints import fingerprint
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.tables import StandingsTable, standings_rows
 
 
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    table = StandingsTable(
-        standings_rows(selectors.standings(tournament)), tournament.tie_breaks
-    )
+    rows = standings_rows(selectors.standings(tournament))
+    table = StandingsTable(rows, tournament.tie_breaks)
     RequestConfig(request, paginate=False).configure(table)
     playing = Match.objects.filter(
         pairing__round__tournament=tournament, status=Match.Status.PLAYING
@@ -22,6 +22,8 @@ def standings(request, pk: int):
     return render(request, "tournaments/standings.html", {
         "tournament": tournament,
         "table": table,
+        # The rendered table is cached under its own content (the template's {% cache %}).
+        "table_version": fingerprint(rows, tournament.tie_breaks),
         "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
         "playing": playing,
         "can_organise": can_organise(request.user, tournament),
