@@ -129,3 +129,31 @@ def test_the_page_uses_a_fixed_number_of_queries(
             response = page(viewer, ivan)
         assert response.status_code == 200
     assert len(response.context["rows"]) == matches
+
+
+def test_a_long_history_comes_fifty_matches_a_page_newest_first(
+    client, organiser, home_club, players
+):
+    ivan, maria = players[:2]
+    for index in range(55):  # one evening a day from 1 January, Иван beats Мария 11:0
+        night = club_nights.club_night_create(
+            club=home_club, date=datetime.date(2026, 1, 1) + datetime.timedelta(days=index),
+            name=f"Вечер {index}", organiser=organiser, house_rules=rules.HouseRules(),
+        )
+        play(pair(night, ivan, maria, 1).match, "A3 A3 A3 A2")
+    first = page(client, ivan)
+    assert [r["tournament"].name for r in first.context["rows"]][:2] == ["Вечер 54", "Вечер 53"]
+    assert len(first.context["rows"]) == 50
+    assert "55 matches" in english(client, ivan)  # the record still counts all 55
+    url = reverse("player_detail", args=[ivan.pk])
+    second = client.get(url + "?page=2")
+    assert [r["tournament"].name for r in second.context["rows"]] == [
+        "Вечер 4", "Вечер 3", "Вечер 2", "Вечер 1", "Вечер 0"
+    ]
+    assert client.get(url + "?page=abc").context["rows"][0]["tournament"].name == "Вечер 54"
+    assert len(client.get(url + "?page=99").context["rows"]) == 5  # past the end: the last
+
+
+def english(client, player) -> str:
+    client.cookies["django_language"] = "en"
+    return page(client, player).content.decode()

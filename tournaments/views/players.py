@@ -2,6 +2,7 @@
 each opponent. Public, but only matches of events the viewer may see
 (`selectors.player_pairings`)."""
 
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
@@ -10,6 +11,8 @@ from tournaments import ladder, selectors
 from tournaments.models import Tournament
 from tournaments.standings import MatchResult
 from tournaments.tables import HeadToHeadTable
+
+MATCHES_PER_PAGE = 50
 
 
 def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], dict]:
@@ -47,7 +50,11 @@ def player_detail(request, player_pk: int):
         "played": row.played, "won": row.won, "lost": row.lost,
         "gp_for": row.game_points_for, "gp_against": row.game_points_against,
     } for row in record])
+    # The record and head-to-head count every match; the list shows them 50 at a time. A page
+    # number that is not one (or past the end) gives the first (or last) page, never an error.
+    matches_page = Paginator(rows, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "tournaments/player_detail.html", {
-        "player": player, "rows": rows, "h2h": h2h if record else None,
+        "player": player, "rows": matches_page.object_list, "matches_page": matches_page,
+        "h2h": h2h if record else None,
         "played": len(results), "won": sum(r.winner == "A" for r in results),
     })
