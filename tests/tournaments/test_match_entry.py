@@ -340,7 +340,14 @@ def test_the_card_points_form_is_for_organisers_and_open_matches(
     assert client.get(details_url).status_code == 302
     assert organiser_client.post(details_url).status_code == 405
     record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 2))  # 11:0, over
-    assert organiser_client.get(details_url).status_code == 409
+    english(organiser_client)
+    response = organiser_client.get(details_url, **HTMX)
+    # Someone else ended the match meanwhile: the whole panel comes back and says so.
+    assert response.status_code == 409
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-panel", "outerHTML")
+    html = response.content.decode()
+    assert html.startswith('<div id="match-panel"')
+    assert f"{match.player_a.name} won the match 11:0." in html
 
 
 def test_deal_add_bad_input_with_htmx_returns_the_partial_with_422(organiser_client, match):

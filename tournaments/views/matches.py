@@ -11,11 +11,11 @@ winner's next match has started) answers 409 with the list of what would be clea
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
@@ -59,11 +59,13 @@ def deal_add(request, match_pk: int):
 @require_GET
 def deal_details_form(request, match_pk: int):
     """The card-points form alone, for the panel's "enter card points" section (htmx loads it
-    when first opened). A match that is over has no form: 409."""
+    when first opened). A match that is over has no form: 409 with the whole panel, which then
+    replaces the old one (someone else entered the last deal meanwhile)."""
     pairing = pairing_for_organiser(request, match_pk)
     match = pairing.match
     if match.is_over:
-        return HttpResponse(status=409)
+        panel = _page(request, pairing, match, status=409)
+        return reswap(retarget(panel, "#match-panel"), "outerHTML")
     next_number = match.deals.count() + 1
     context = {
         "match": match, "next_number": next_number,
