@@ -5,7 +5,8 @@ database (or DATABASE_URL when set to a PostgreSQL server), then reports the med
 SQL query count of the standings page and a round page, each beside a bare "hello" view
 measured in the same run, and the query counts for an 8-player event. The standings table is
 cached under its own content, so the page is timed twice: as spectators see it between two
-results, and "cold", the first view after a new result, which renders the table afresh.
+results, and "cold", the first view after a new result, which renders the table afresh; the
+target is judged on the cold figure.
 
     .venv/bin/python bench/standings_bench.py [--players 64] [--repeat 15]
 
@@ -136,10 +137,11 @@ def main() -> None:
     print(f"{'-':<12} {'hello':<16} {hello_ms:>10.2f} {1:>8.1f} {0:>8}")
     for label, page, ms, queries in rows:
         print(f"{label:<12} {page:<16} {ms:>10.2f} {ms / hello_ms:>8.1f} {queries:>8}")
-    standings_ms = rows[3][2]
+    standings_ms = rows[5][2]  # judged cold: a live evening's first view after each result
     same_queries = all(small[3] == big[3] for small, big in zip(rows[:3], rows[3:], strict=True))
     print(f"target standings < 150 ms: {'met' if standings_ms < 150 else 'NOT met'} "
-          f"({standings_ms:.1f} ms; cold {rows[5][2]:.1f} ms); same query count 8 vs "
+          f"(cold {standings_ms:.1f} ms; {rows[3][2]:.1f} ms from the cache); same query "
+          f"count 8 vs "
           f"{args.players}: "
           f"{'met' if same_queries else 'NOT met'}")
 
