@@ -8,10 +8,6 @@ form carries `score` (a `rules.DealScore`) and `record` (the `rules.DealRecord`,
 `scoring.services`.
 """
 
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -53,24 +49,6 @@ class _MatchForm(forms.Form):
         self.add_error(self._error_field(error.field), user_message(error))
 
 
-@lru_cache(maxsize=64)
-def allowed_game_points(house_rules: rules.HouseRules) -> Mapping[str, tuple[int, ...]]:
-    """For each reason, the game points `rules.quick_result` accepts under `house_rules`
-    (worked out once per rule set: the deal page builds two forms a request)."""
-
-    def possible(reason: str, game_points: int) -> bool:
-        winner = None if reason == "draw" else "A"
-        try:
-            rules.quick_result(winner, game_points, reason, house_rules)
-        except rules.InvalidDeal:
-            return False
-        return True
-
-    return MappingProxyType({
-        reason: tuple(p for p in GAME_POINTS if possible(reason, p)) for reason in rules.REASONS
-    })
-
-
 class DealQuickForm(_MatchForm):
     """The organiser's fast path: who won, why, and (where the reason leaves a choice) how many
     game points. A draw is the `draw` submit button (or winner empty with reason "draw").
@@ -92,7 +70,7 @@ class DealQuickForm(_MatchForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["winner"].choices = _seat_choices(self.match)
-        self.allowed_points = allowed_game_points(self.house_rules)
+        self.allowed_points = rules.game_points_by_reason(self.house_rules)
         self.draws_allowed = bool(self.allowed_points["draw"])
 
     @property

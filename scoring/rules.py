@@ -20,7 +20,9 @@ choice (RULES.md §7).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import types
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -50,6 +52,7 @@ __all__ = [
     "Seat",
     "dealer_of_each_deal",
     "describe_field",
+    "game_points_by_reason",
     "other",
     "quick_result",
     "score_deal",
@@ -984,6 +987,28 @@ def quick_result(
         raise _mismatch("game_points", f"{_REASON_LABELS[reason]} {text}")
     return DealScore(winner, game_points, None, reason)
 
+
+
+@functools.lru_cache(maxsize=64)
+def game_points_by_reason(rules: HouseRules) -> Mapping[str, tuple[int, ...]]:
+    """For each of ``REASONS``, the game points (0-3) ``quick_result`` accepts for it under
+    ``rules``, ascending; ``()`` for a reason these rules never give (``last_trick`` unless the
+    last trick wins the deal, ``draw`` when it does). RULES.md §2, §7.
+
+    Worked out by asking ``quick_result`` itself, so it cannot disagree with it; cached per
+    rule set (``HouseRules`` is frozen) and returned read-only. Raises nothing.
+    """
+
+    def accepted(reason: str, game_points: int) -> bool:
+        try:
+            quick_result(None if reason == "draw" else "A", game_points, reason, rules)
+        except InvalidDeal:
+            return False
+        return True
+
+    return types.MappingProxyType({
+        reason: tuple(p for p in range(4) if accepted(reason, p)) for reason in REASONS
+    })
 
 # --------------------------------------------------------------------------------------------
 # The match (RULES.md §3, §6)

@@ -1,7 +1,10 @@
-"""The game points the quick form offers for each reason, worked out from RULES.md §2 and §7."""
+"""`rules.game_points_by_reason`: the game points each reason may score (the quick form offers
+exactly these), worked out by hand from RULES.md §2 and §7."""
+
+import pytest
 
 from scoring import rules
-from scoring.forms import allowed_game_points
+from scoring.rules import game_points_by_reason as allowed_game_points
 
 
 def test_default_rules_fix_the_game_points_of_every_reason():
@@ -23,3 +26,10 @@ def test_pagat_rules_leave_a_choice_for_a_failed_close():
 def test_when_the_last_trick_wins_the_deal_it_scores_1_to_3_and_there_is_no_draw():
     allowed = allowed_game_points(rules.HouseRules(last_trick="wins_deal"))
     assert (allowed["last_trick"], allowed["draw"]) == ((1, 2, 3), ())
+
+
+def test_the_answer_is_read_only_and_shared_per_rule_set():
+    allowed = allowed_game_points(rules.HouseRules())
+    assert allowed is allowed_game_points(rules.HouseRules())
+    with pytest.raises(TypeError):
+        allowed["won"] = (3,)
