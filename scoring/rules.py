@@ -55,6 +55,7 @@ __all__ = [
     "game_points_by_reason",
     "other",
     "quick_result",
+    "running_scores",
     "score_deal",
     "score_match",
     "validate_deal",
@@ -1017,7 +1018,8 @@ def game_points_by_reason(rules: HouseRules) -> Mapping[str, tuple[int, ...]]:
 
 def _walk_match(
     deals: Sequence[DealScore], rules: HouseRules, first_dealer: Seat
-) -> tuple[MatchScore, list[Seat]]:
+) -> tuple[list[MatchScore], list[Seat]]:
+    """The match's state after each deal, and who dealt each deal (one pass, RULES.md §3, §6)."""
     if not _is_choice(first_dealer, SEATS):
         raise _inconsistent(
             "first_dealer",
@@ -1026,6 +1028,7 @@ def _walk_match(
     points = {"A": 0, "B": 0}
     dealer: Seat = first_dealer
     dealers: list[Seat] = []
+    states: list[MatchScore] = []
     carried = 0
     match_winner: Seat | None = None
     for index, deal in enumerate(deals):
@@ -1048,19 +1051,21 @@ def _walk_match(
         if deal.winner is None:  # a draw: nothing scored, the same dealer deals again
             if rules.draw_carry_over:
                 carried += 1
-            continue
-        points[deal.winner] += deal.game_points + carried
-        carried = 0
-        if rules.next_dealer == "winner":
-            dealer = deal.winner
-        elif rules.next_dealer == "loser":
-            dealer = other(deal.winner)
         else:
-            dealer = other(dealer)
-        if points[deal.winner] >= rules.game_target:
-            match_winner = deal.winner
-    score = MatchScore(points, match_winner is not None, match_winner, dealer)
-    return score, dealers
+            points[deal.winner] += deal.game_points + carried
+            carried = 0
+            if rules.next_dealer == "winner":
+                dealer = deal.winner
+            elif rules.next_dealer == "loser":
+                dealer = other(deal.winner)
+            else:
+                dealer = other(dealer)
+            if points[deal.winner] >= rules.game_target:
+                match_winner = deal.winner
+        states.append(MatchScore(dict(points), match_winner is not None, match_winner, dealer))
+    if not states:
+        states.append(MatchScore(points, False, None, first_dealer))
+    return states, dealers
 
 
 def score_match(
@@ -1082,8 +1087,23 @@ def score_match(
     not fit its reason under ``rules``; ``inconsistent_record`` (field ``"first_dealer"``).
     """
     rules = _rules_or_default(rules)
-    score, _ = _walk_match(deals, rules, first_dealer)
-    return score
+    states, _ = _walk_match(deals, rules, first_dealer)
+    return states[-1]
+
+
+def running_scores(
+    deals: Sequence[DealScore], rules: HouseRules | None = None, first_dealer: Seat = "A"
+) -> list[MatchScore]:
+    """The state of the match after each of ``deals``, in order: ``running_scores(deals)[i]``
+    is ``score_match(deals[: i + 1])`` (game points so far, finished, winner, next dealer), in
+    one pass instead of one ``score_match`` per deal. The deal list and the scorecard print
+    these running totals. No deals: ``[]``. RULES.md §3, §6.
+
+    Raises ``InvalidDeal`` as ``score_match`` does.
+    """
+    rules = _rules_or_default(rules)
+    states, _ = _walk_match(deals, rules, first_dealer)
+    return states if deals else []
 
 
 def dealer_of_each_deal(

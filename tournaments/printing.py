@@ -162,9 +162,10 @@ def _deal_rows(match: Match, deals: Sequence[Deal], filled: bool) -> list[Row]:
     scores = [deal.score() for deal in deals] if filled else []
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
     result = rules.score_match(scores, house_rules, match.first_dealer)
+    states = rules.running_scores(scores, house_rules, match.first_dealer)
     rows = []
-    for index, (deal, dealer) in enumerate(zip(deals if filled else [], dealers, strict=True)):
-        totals = rules.score_match(scores[: index + 1], house_rules, match.first_dealer).points
+    for deal, dealer, state in zip(deals if filled else [], dealers, states, strict=True):
+        totals = state.points
         rows.append(Row(
             number=deal.number, dealer=dealer, winner=deal.winner or "=",
             game_points=str(deal.game_points), code=str(REASON_CODES[deal.reason]),

@@ -28,6 +28,20 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server
         page.click("label.choice.reason >> text=capot")
         page.click(f"text=Save deal {number}")
         page.wait_for_selector(f"text=Save deal {number + 1}")
+    # Deals 2 and 3 came back as one new row each, added to the list below the form.
+    running = page.locator("table.deal-list td.running")
+    assert running.all_inner_texts() == ["3:0", "6:0", "9:0"]
+
+    # The undo form sent with deal 3 undoes deal 3; the list loses that row; deal 3 again.
+    page.click("text=Undo the last deal")
+    page.click("text=Yes, undo deal 3")
+    page.wait_for_selector("text=Save deal 3")
+    assert running.all_inner_texts() == ["3:0", "6:0"]
+    page.click("label.choice >> text=Мария Георгиева")
+    page.click("label.choice.reason >> text=capot")
+    page.click("text=Save deal 3")
+    page.wait_for_selector("text=Save deal 4")
+    assert running.all_inner_texts() == ["3:0", "6:0", "9:0"]
 
     # Deal 4 from the card points (the form loads when its section opens): Мария (seat A)
     # claims with 70 in 5 tricks, Димитър has 30 in 3, under 33: 2 game points, 11:0.

@@ -12,6 +12,7 @@ from scoring.rules import (
     InvalidDeal,
     MatchScore,
     dealer_of_each_deal,
+    running_scores,
     score_deal,
     score_match,
 )
@@ -171,3 +172,33 @@ def test_scored_deals_feed_the_match():
     deals = [score_deal(capot), score_deal(draw), score_deal(capot)]
     assert score_match(deals, first_dealer="B") == MatchScore(points(6, 0), False, None, "A")
     assert dealer_of_each_deal(deals, first_dealer="B") == ["B", "A", "A"]
+
+
+def test_running_scores_after_each_deal_with_draws_carried():
+    rules = HouseRules(draw_carry_over=True)
+    # A deals first; the winner deals next. A wins 1 (1:0, A deals next); two draws keep the
+    # score and the dealer and carry 2; B wins 2 + 2 carried (1:4, B deals next); B wins 1 (1:5).
+    deals = [win("A", 1), DRAW, DRAW, win("B", 2), win("B", 1)]
+    assert running_scores(deals, rules, "A") == [
+        MatchScore(points(1, 0), False, None, "A"),
+        MatchScore(points(1, 0), False, None, "A"),
+        MatchScore(points(1, 0), False, None, "A"),
+        MatchScore(points(1, 4), False, None, "B"),
+        MatchScore(points(1, 5), False, None, "B"),
+    ]
+
+
+def test_running_scores_to_the_end_of_a_match():
+    # B deals first. A: 3, 6, 9; B wins 2 (9:2) and deals; A wins 3: 12:2, the match is A's.
+    deals = [win("A", 3), win("A", 3), win("A", 3), win("B", 2), win("A", 3)]
+    assert running_scores(deals, first_dealer="B") == [
+        MatchScore(points(3, 0), False, None, "A"),
+        MatchScore(points(6, 0), False, None, "A"),
+        MatchScore(points(9, 0), False, None, "A"),
+        MatchScore(points(9, 2), False, None, "B"),
+        MatchScore(points(12, 2), True, "A", "A"),
+    ]
+    assert running_scores([]) == []
+    with pytest.raises(InvalidDeal) as caught:
+        running_scores([*deals, win("B", 1)])
+    assert (caught.value.code, caught.value.field) == ("match_finished", "deals[5]")

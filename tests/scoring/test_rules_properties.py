@@ -18,8 +18,10 @@ from scoring.rules import (
     DealScore,
     HouseRules,
     InvalidDeal,
+    dealer_of_each_deal,
     describe_field,
     quick_result,
+    running_scores,
     score_deal,
     score_match,
     validate_deal,
@@ -371,3 +373,21 @@ def test_a_match_ends_exactly_when_a_player_reaches_the_target(rules_target_deal
         assert sum(score.points.values()) <= decided + draws
         if not rules.draw_carry_over:
             assert sum(score.points.values()) == decided
+
+
+@SETTINGS
+@given(matches())
+def test_running_scores_are_the_score_after_each_deal(rules_target_deals):
+    rules, first_dealer, deals = rules_target_deals
+    for count in range(len(deals) + 1):
+        try:
+            states = running_scores(deals[:count], rules, first_dealer)
+        except InvalidDeal:
+            break  # a deal after the end: score_match refuses it too (tested above)
+        assert states == [score_match(deals[: i + 1], rules, first_dealer)
+                          for i in range(count)]
+        # Each deal is dealt by whoever was to deal next after the deal before it.
+        expected_dealers = [first_dealer, *(state.next_dealer for state in states[:-1])]
+        assert dealer_of_each_deal(deals[:count], rules, first_dealer) == (
+            expected_dealers[:count]
+        )

@@ -312,6 +312,55 @@ def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
     assert deals(match) == [(1, "A", 3, "capot")]
 
 
+def test_a_later_htmx_deal_is_answered_with_the_score_form_and_only_the_new_row(
+    organiser_client, organiser, match
+):
+    english(organiser_client)
+    name_a, name_b = match.player_a.name, match.player_b.name
+    # Deal 1: A deals, B wins 2 (0:2). Deal 2: B deals, A wins 3 (3:2). A deals deal 3.
+    record(match, organiser, ("B", 2), ("A", 3))
+    response = organiser_client.post(
+        add_url(match), {"number": 3, "winner": "B", "reason": "won"}, **HTMX
+    )
+    assert response.status_code == 200
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-head", "outerHTML")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="match-head"')
+    # The head: B won deal 3 (3:3) and deals deal 4; a fresh form for deal 4.
+    assert '<span class="points">3</span>' in html
+    assert "<span class=\"points\">2</span>" not in html
+    assert "Deal 3 saved." in html
+    assert f"{name_b} deals deal 4" in html
+    assert 'name="number" value="4"' in html
+    # One row, appended out of band: deal 3, won by B, dealt by A, 3:3.
+    assert '<tbody hx-swap-oob="beforeend:#deal-rows">' in html
+    assert html.count("<tr>") == 1
+    assert f"dealt by {name_a}" in html and f"dealt by {name_b}" not in html
+    assert ">3:3<" in html and ">0:2<" not in html and ">3:2<" not in html
+    assert correct_url(match, 3) in html and correct_url(match, 2) not in html
+    # The undo form now undoes deal 3.
+    assert '<div id="deal-undo" hx-swap-oob="true">' in html
+    assert '<input type="hidden" name="number" value="3">' in html
+    assert deals(match)[-1] == (3, "B", 1, "won")
+
+
+def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(
+    organiser_client, organiser, match
+):
+    english(organiser_client)
+    record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 1))  # 10:0
+    response = organiser_client.post(
+        add_url(match), {"number": 5, "winner": "A", "reason": "won"}, **HTMX
+    )
+    assert response.status_code == 200
+    assert "HX-Retarget" not in response
+    html = response.content.decode()
+    assert html.startswith('<div id="match-panel"')
+    assert f"{match.player_a.name} won the match 11:0." in html
+    assert html.count("<tr>") == 6  # the header and the five deals
+    assert 'name="reason"' not in html
+
+
 def test_the_htmx_partial_loads_the_card_points_form_when_opened(organiser_client, match):
     html = organiser_client.post(
         add_url(match), {"number": 1, "winner": "A", "reason": "capot"}, **HTMX

@@ -1,7 +1,9 @@
 """Deal entry for one match: the page organisers use all evening at club nights.
 
 Views are adapters (STYLE.md): access check (`tournaments.access`) -> form -> one
-`scoring.services` call -> redirect, or the htmx partial (score + form + deals) when htmx asked.
+`scoring.services` call -> redirect, or the htmx partial (score + form + deals) when htmx asked;
+a deal saved by htmx while the match goes on is answered with the score, the form and only the
+new row (`_deal_saved`).
 Bad input re-renders the form with the message and 422; a match that cannot take the change
 (someone else entered that deal, the match is over or forfeited) answers 409. Nothing is
 written in either case. An undo or correction that would undo later results (a knockout
@@ -26,6 +28,7 @@ from tournaments.access import pairing_for_organiser, pairing_for_reading
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"
 DETAILS_FORM = "tournaments/partials/match_details_form.html"
+DEAL_SAVED = "tournaments/partials/match_deal_saved.html"
 ScoringError = (services.RecordingError, rules.InvalidDeal)
 
 
@@ -51,6 +54,8 @@ def deal_add(request, match_pk: int):
         )
     except ScoringError as error:
         return _page(request, pairing, error=user_message(error), status=_status(error))
+    if request.htmx and deal.number > 1 and not deal.match.is_over:
+        return _deal_saved(request, pairing, deal)
     return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
                  match=deal.match)
 
@@ -182,16 +187,20 @@ def _deal_rows(match: Match, deals: list, house_rules: rules.HouseRules) -> list
     """Each deal with its dealer and the running score in game points, from `rules`."""
     scores = [deal.score() for deal in deals]
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
+    states = rules.running_scores(scores, house_rules, match.first_dealer)
     reasons = dict(Reason.choices)  # once, not get_reason_display() per row
-    rows = []
-    for index, (deal, dealer) in enumerate(zip(deals, dealers, strict=True)):
-        running = rules.score_match(scores[: index + 1], house_rules, match.first_dealer).points
-        rows.append({
-            "deal": deal, "reason": reasons[deal.reason], "dealer": match.player(dealer).name,
-            "winner": match.player(deal.winner).name if deal.winner else "",
-            "points_a": running["A"], "points_b": running["B"],
-        })
-    return rows
+    return [
+        _deal_row(match, deal, reasons[deal.reason], dealer, state.points)
+        for deal, dealer, state in zip(deals, dealers, states, strict=True)
+    ]
+
+
+def _deal_row(match: Match, deal, reason: str, dealer: str, points: dict) -> dict:
+    return {
+        "deal": deal, "reason": reason, "dealer": match.player(dealer).name,
+        "winner": match.player(deal.winner).name if deal.winner else "",
+        "points_a": points["A"], "points_b": points["B"],
+    }
 
 
 def _page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
@@ -200,10 +209,41 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     match = match or _match(pairing)
     house_rules = match.house_rules()
     deals = list(match.deals.all())
-    scores = [d.score() for d in deals]
-    state = rules.score_match(scores, house_rules, match.first_dealer)
+    state = rules.score_match([d.score() for d in deals], house_rules, match.first_dealer)
+    context = _head_context(
+        request, pairing, match, house_rules, state.next_dealer, len(deals) + 1, form=form,
+        correction=correction, confirm=confirm,
+    )
+    context.update({
+        "rows": _deal_rows(match, deals, house_rules), "last_deal": deals[-1] if deals else None,
+        "corrected_deal": deal, "error": error, "notice": notice,
+    })
+    return render(request, PANEL if request.htmx else PAGE, context, status=status)
+
+
+def _deal_saved(request, pairing, deal):
+    """The htmx answer to a deal saved while the match goes on (deal 2 onwards): the score and
+    the form for the next deal replace `#match-head`; the new row is appended to the deal list
+    and the undo form replaced, out of band. The rows already on the page are not sent again."""
+    match = deal.match
+    house_rules = match.house_rules()
+    scores = [d.score() for d in match.deals.all()]
+    dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
+    next_dealer = rules.score_match(scores, house_rules, match.first_dealer).next_dealer
+    context = _head_context(request, pairing, match, house_rules, next_dealer, deal.number + 1)
+    context.update({
+        "row": _deal_row(match, deal, Reason(deal.reason).label, dealers[-1],
+                         {"A": match.points_a, "B": match.points_b}),
+        "last_deal": deal, "notice": _("Deal %(number)s saved.") % {"number": deal.number},
+    })
+    response = render(request, DEAL_SAVED, context)
+    return reswap(retarget(response, "#match-head"), "outerHTML")
+
+
+def _head_context(request, pairing, match, house_rules, next_dealer: str, next_number: int, *,
+                  form=None, correction=None, confirm=None) -> dict:
+    """What the score and the entry forms show (`match_head.html`)."""
     organiser = pairing.organiser
-    next_number = len(deals) + 1
     quick_form = details_form = None
     if organiser and not match.is_over and correction is None and confirm is None:
         initial = {"number": next_number}
@@ -213,17 +253,14 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
             details_form = form
         elif not request.htmx:  # htmx answers load it when opened (deal_details_form)
             details_form = DealDetailsForm(match=match, initial=initial)
-    context = {
+    return {
         "pairing": pairing, "tournament": pairing.round.tournament, "round": pairing.round,
         "match": match, "house_rules": house_rules, "organiser": organiser,
-        "rows": _deal_rows(match, deals, house_rules), "last_deal": deals[-1] if deals else None,
-        "next_number": next_number, "next_dealer": state.next_dealer,
-        "next_dealer_name": match.player(state.next_dealer).name,
+        "next_number": next_number, "next_dealer": next_dealer,
+        "next_dealer_name": match.player(next_dealer).name,
         "winner_name": match.player(match.winner).name if match.winner else "",
         "forfeited": match.status == Match.Status.FORFEITED,
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
-        "correction": correction, "corrected_deal": deal, "error": error, "notice": notice,
-        "confirm": confirm,
+        "correction": correction, "confirm": confirm,
     }
-    return render(request, PANEL if request.htmx else PAGE, context, status=status)
