@@ -77,6 +77,16 @@ class DealQuickForm(_MatchForm):
     def draw_requested(self) -> bool:
         return self.is_bound and bool(self.data.get(self.add_prefix("draw")))
 
+    def winner_buttons(self) -> list[dict]:
+        """The two seats, labelled with the players' names (written out in the template, not by
+        the widget's own templates: this form is rendered after every deal)."""
+        checked = self["winner"].value()
+        return [
+            {"value": value, "label": label, "checked": checked == value,
+             "id": f"{self['winner'].auto_id}_{index}"}
+            for index, (value, label) in enumerate(self.fields["winner"].choices)
+        ]
+
     def reason_buttons(self) -> list[dict]:
         """The reasons possible under the house rules (not the draw, which has its own button),
         each with the game points it scores: "1", "2 / 3"."""

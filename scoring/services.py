@@ -123,7 +123,7 @@ def deal_record(
     """
     match = _locked(match)
     _refuse_if_forfeited(match)
-    scores = [deal.score() for deal in match.deals.order_by("number")]
+    scores = match.deal_scores()
     next_number = len(scores) + 1
     if number is not None and number != next_number:
         last = match.deals.order_by("-number").select_related("entered_by").first()

@@ -6,17 +6,20 @@ yours is 403.
 """
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from scoring.models import Match
 from tournaments.models import Pairing, Tournament
 
 
 def can_organise(user, tournament: Tournament) -> bool:
     if not user.is_authenticated:
         return False
-    return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
+    if user.is_staff:
+        return True
+    organisers = Tournament.organisers.through.objects
+    return organisers.filter(tournament_id=tournament.pk, user_id=user.pk).exists()
 
 
 def tournament_for_reading(request, pk: int) -> Tournament:
@@ -30,23 +33,28 @@ def tournament_for_organiser(request, pk: int) -> Tournament:
     return tournament
 
 
+# What the match page and its write views read: the whole match, the players' names, and of the
+# pairing, round and tournament only what the page shows (not the tournament's house rules, nor
+# the players' contact details).
+_MATCH_PAGE_FIELDS = (
+    "table", "round__number", "round__tournament__name", "round__tournament__format",
+    "round__tournament__is_public", "match__player_a__name", "match__player_b__name",
+    *(f"match__{field.name}" for field in Match._meta.concrete_fields),
+)
+
+
 def pairing_for_reading(request, match_pk: int) -> Pairing:
     """The pairing of a visible tournament's match, with its round, tournament and match (and
-    the match's players), in one query. `pairing.organiser` says whether `request.user` may
-    change it. Raises Http404 for an unknown match or one the user may not see."""
-    user = request.user
+    the match's players' names), in one query. `pairing.organiser` says whether `request.user`
+    may change it (one more query for a signed-in user who is not staff). Raises Http404 for an
+    unknown match or one the user may not see."""
     pairings = Pairing.objects.select_related(
         "round__tournament", "match__player_a", "match__player_b"
-    ).order_by()
-    if user.is_authenticated and not user.is_staff:
-        organisers = Tournament.organisers.through.objects.filter(
-            tournament_id=OuterRef("round__tournament_id"), user_id=user.pk
-        )
-        pairings = pairings.annotate(organiser=Exists(organisers))
+    ).only(*_MATCH_PAGE_FIELDS).order_by()
     pairing = get_object_or_404(pairings, match_id=match_pk)
-    if not user.is_authenticated or user.is_staff:
-        pairing.organiser = user.is_staff
-    if not (pairing.round.tournament.is_public or pairing.organiser):
+    tournament = pairing.round.tournament
+    pairing.organiser = can_organise(request.user, tournament)
+    if not (tournament.is_public or pairing.organiser):
         raise Http404
     return pairing
 

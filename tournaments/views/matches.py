@@ -227,7 +227,7 @@ def _deal_saved(request, pairing, deal):
     and the undo form replaced, out of band. The rows already on the page are not sent again."""
     match = deal.match
     house_rules = match.house_rules()
-    scores = [d.score() for d in match.deals.all()]
+    scores = match.deal_scores()
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
     next_dealer = rules.score_match(scores, house_rules, match.first_dealer).next_dealer
     context = _head_context(request, pairing, match, house_rules, next_dealer, deal.number + 1)
