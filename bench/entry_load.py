@@ -45,6 +45,7 @@ PYTHON = sys.executable
 PASSWORD = "bench-organiser-pass-66"
 MAX_DEALS_PER_MATCH = 40
 TIME_LIMIT_SECONDS = 300
+MATCH_WON = re.compile(r"already won|вече е спечелен")  # the note shown once a match is won
 
 SETUP_SCRIPT = """
 import random
@@ -173,15 +174,17 @@ class Table(threading.Thread):
                 if saved:
                     self.acknowledged += 1  # the server said it is stored
                     if self.mode == "form":
-                        status, _ = self.request(f"/m/{self.match_id}/")  # where the 302 leads
+                        status, body = self.request(f"/m/{self.match_id}/")  # where the 302 leads
                 self.latencies.append(time.perf_counter() - started)
                 if status >= 500:
                     self.server_errors += 1
                     self.errors.append(f"deal {number}: {status}")
                     return
                 if saved and status == 200:
+                    if MATCH_WON.search(body):
+                        return  # the page now says the match is won: the table stops
                     continue
-                if status == 409 and re.search(r"already won|вече е спечелен", body):
+                if status == 409 and MATCH_WON.search(body):
                     self.latencies.pop()  # the match had ended: not a deal
                     return
                 self.errors.append(f"deal {number}: {status}")
