@@ -8,8 +8,10 @@ where a table enters a deal every few minutes). Every loop is bounded in count a
 traffic goes to 127.0.0.1 only. Then the database is checked: every deal acknowledged to a
 client is stored once, no match has a gap or a duplicate deal number or ends past its target.
 
-Clients enter a deal the way the deal page does:
-- `htmx` (default): with JavaScript, one POST answered by the updated score panel;
+Clients open the deal page once, then enter each deal the way the page does, posting the
+fields of the form they last got (with the fingerprint of the deal list it was drawn with):
+- `htmx` (default): with JavaScript, one POST answered by the score, the next form and the
+  new row (the whole panel for deal 1 and the deal that ends the match);
 - `form`: without JavaScript, the POST, its 302 and the GET of the match page it leads to.
 The latency of a deal is the time until the client has the updated page: one request for
 htmx, both for a form. Also printed: the CPU time per deal of the gunicorn workers, of
@@ -45,6 +47,7 @@ PYTHON = sys.executable
 PASSWORD = "bench-organiser-pass-66"
 MAX_DEALS_PER_MATCH = 40
 TIME_LIMIT_SECONDS = 300
+SHOWN = re.compile(r'name="shown" value="([0-9a-f]+)"')  # the deal list the form was drawn with
 MATCH_WON = re.compile(r"already won|вече е спечелен")  # the note shown once a match is won
 
 SETUP_SCRIPT = """
@@ -130,6 +133,7 @@ class Table(threading.Thread):
         self.acknowledged = 0
         self.errors: list[str] = []
         self.server_errors = 0
+        self.new_row_answers = 0  # htmx answers carrying only the score, form and new row
 
     def csrf(self) -> str:
         return next(c.value for c in self.jar if c.name == "csrftoken")
@@ -158,6 +162,12 @@ class Table(threading.Thread):
                 self.errors.append(f"login answered {status}")
                 self.ready.abort()
                 return
+            status, page = self.request(f"/m/{self.match_id}/")  # the deal page, as a phone has it
+            if status != 200:
+                self.errors.append(f"match page answered {status}")
+                self.ready.abort()
+                return
+            shown = SHOWN.search(page).group(1)
             self.ready.wait(timeout=TIME_LIMIT_SECONDS)  # logged in
             self.go.wait(timeout=TIME_LIMIT_SECONDS)  # all tables start entering together
             for number in range(1, MAX_DEALS_PER_MATCH + 1):
@@ -168,7 +178,7 @@ class Table(threading.Thread):
                 started = time.perf_counter()
                 status, body = self.request(f"/m/{self.match_id}/deal/", {
                     "csrfmiddlewaretoken": self.csrf(), "winner": winner, "reason": "won",
-                    "game_points": "1", "number": str(number),
+                    "game_points": "1", "number": str(number), "shown": shown,
                 }, htmx=self.mode == "htmx")
                 saved = status == 200 if self.mode == "htmx" else status == 302
                 if saved:
@@ -181,15 +191,18 @@ class Table(threading.Thread):
                     self.errors.append(f"deal {number}: {status}")
                     return
                 if saved and status == 200:
-                    if MATCH_WON.search(body):
-                        return  # the page now says the match is won: the table stops
+                    form = SHOWN.search(body)  # the form the answer brought
+                    if form is None:
+                        return  # no form for another deal: the match is won, the table stops
+                    shown = form.group(1)
+                    self.new_row_answers += body.lstrip().startswith('<div id="match-head"')
                     continue
                 if status == 409 and MATCH_WON.search(body):
                     self.latencies.pop()  # the match had ended: not a deal
                     return
                 self.errors.append(f"deal {number}: {status}")
                 return
-        except (OSError, threading.BrokenBarrierError) as error:
+        except (OSError, AttributeError, threading.BrokenBarrierError) as error:  # no form
             self.errors.append(f"connection: {error!r}")
 
 
@@ -264,7 +277,9 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str) ->
             problems.append(f"match {match_id}: {points_a}:{points_b} {status}")
     print(f"== {label}, {mode}: {clients} clients, gunicorn {workers} workers "
           f"(calibration loop {calibration:.0f} ms)")
-    print(f"deals {requests} in {elapsed:.1f} s = {requests / elapsed:.0f} deals/s")
+    new_rows = sum(t.new_row_answers for t in tables)
+    print(f"deals {requests} in {elapsed:.1f} s = {requests / elapsed:.0f} deals/s"
+          + (f" ({new_rows} answered with only the new row)" if mode == "htmx" else ""))
     print(f"latency per deal p50 {p50:.0f} ms, p95 {p95:.0f} ms; 5xx: {server_errors}; "
           f"client errors: {len(client_errors)}")
     database_cpu = f", PostgreSQL {cpu['postgres']:.1f}" if "PostgreSQL" in label else ""

@@ -6,6 +6,8 @@ nothing and answers 422 with the message. Scores and dealers are worked out by h
 RULES.md under the default house rules (target 11, the winner of a deal deals the next one).
 """
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -63,6 +65,12 @@ def correct_url(match, number):
 def deals(match):
     return list(Deal.objects.filter(match=match).values_list("number", "winner", "game_points",
                                                              "reason"))
+
+
+def shown_on_page(client, match):
+    """The digest of the deal list that the page's quick form sends back."""
+    html = client.get(entry_url(match)).content.decode()
+    return re.search(r'name="shown" value="([0-9a-f]+)"', html).group(1)
 
 
 def assert_sent_to_login(response):
@@ -319,8 +327,9 @@ def test_a_later_htmx_deal_is_answered_with_the_score_form_and_only_the_new_row(
     name_a, name_b = match.player_a.name, match.player_b.name
     # Deal 1: A deals, B wins 2 (0:2). Deal 2: B deals, A wins 3 (3:2). A deals deal 3.
     record(match, organiser, ("B", 2), ("A", 3))
+    shown = shown_on_page(organiser_client, match)
     response = organiser_client.post(
-        add_url(match), {"number": 3, "winner": "B", "reason": "won"}, **HTMX
+        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
     )
     assert response.status_code == 200
     assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-head", "outerHTML")
@@ -342,6 +351,37 @@ def test_a_later_htmx_deal_is_answered_with_the_score_form_and_only_the_new_row(
     assert '<div id="deal-undo" hx-swap-oob="true">' in html
     assert '<input type="hidden" name="number" value="3">' in html
     assert deals(match)[-1] == (3, "B", 1, "won")
+    # Its form says which list the page now shows, for the deal after.
+    assert f'name="shown" value="{shown_on_page(organiser_client, match)}"' in html
+
+
+def test_a_page_that_missed_a_correction_gets_the_whole_list_back(
+    organiser_client, organiser, match
+):
+    english(organiser_client)
+    # Deal 1: A deals, B wins 2 (0:2). Deal 2: B deals, A wins 3 (3:2). A deals deal 3.
+    record(match, organiser, ("B", 2), ("A", 3))
+    shown = shown_on_page(organiser_client, match)
+    # Meanwhile another organiser corrects deal 1: A won it, 1 game point (1:0, then 4:0).
+    services.deal_correct(deal=match.deals.get(number=1), score=DealScore("A", 1, None, "won"),
+                          by=organiser, reason="wrong winner")
+    response = organiser_client.post(
+        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
+    )
+    assert response.status_code == 200
+    assert "HX-Retarget" not in response
+    html = response.content.decode()
+    assert html.startswith('<div id="match-panel"')
+    assert [score for score in ("1:0", "4:0", "4:1") if f">{score}<" in html] == [
+        "1:0", "4:0", "4:1"
+    ]
+    assert ">0:2<" not in html
+    # A form without the list it showed (the card-points form) gets the whole panel too.
+    response = organiser_client.post(
+        add_url(match), {"number": 4, "winner": "B", "reason": "won"}, **HTMX
+    )
+    assert response.content.decode().startswith('<div id="match-panel"')
+    assert deals(match)[-2:] == [(3, "B", 1, "won"), (4, "B", 1, "won")]
 
 
 def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(

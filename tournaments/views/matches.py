@@ -11,6 +11,8 @@ winner's next match has started) answers 409 with the list of what would be clea
 "Confirm" button that posts the same data again with `confirmed=1`.
 """
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -55,7 +57,11 @@ def deal_add(request, match_pk: int):
     except ScoringError as error:
         return _page(request, pairing, error=user_message(error), status=_status(error))
     if request.htmx and deal.number > 1 and not deal.match.is_over:
-        return _deal_saved(request, pairing, deal)
+        scores = deal.match.deal_scores()
+        # Only the new row is sent when the page's list is otherwise current: no deal entered
+        # after this one, none corrected or undone and entered again since the page was drawn.
+        if len(scores) == deal.number and request.POST.get("shown") == _digest(scores[:-1]):
+            return _deal_saved(request, pairing, deal, scores)
     return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
                  match=deal.match)
 
@@ -209,10 +215,11 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     match = match or _match(pairing)
     house_rules = match.house_rules()
     deals = list(match.deals.all())
-    state = rules.score_match([d.score() for d in deals], house_rules, match.first_dealer)
+    scores = [d.score() for d in deals]
+    state = rules.score_match(scores, house_rules, match.first_dealer)
     context = _head_context(
         request, pairing, match, house_rules, state.next_dealer, len(deals) + 1, form=form,
-        correction=correction, confirm=confirm,
+        correction=correction, confirm=confirm, shown=_digest(scores),
     )
     context.update({
         "rows": _deal_rows(match, deals, house_rules), "last_deal": deals[-1] if deals else None,
@@ -221,16 +228,17 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
 
 
-def _deal_saved(request, pairing, deal):
-    """The htmx answer to a deal saved while the match goes on (deal 2 onwards): the score and
-    the form for the next deal replace `#match-head`; the new row is appended to the deal list
-    and the undo form replaced, out of band. The rows already on the page are not sent again."""
+def _deal_saved(request, pairing, deal, scores: list[rules.DealScore]):
+    """The htmx answer to a deal saved while the match goes on (deal 2 onwards), when the page
+    that sent it shows all the deals before it: the score and the form for the next deal
+    replace `#match-head`; the new row is appended to the deal list and the undo form replaced,
+    out of band. The rows already on the page are not sent again. `scores`: all the deals."""
     match = deal.match
     house_rules = match.house_rules()
-    scores = match.deal_scores()
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
     next_dealer = rules.score_match(scores, house_rules, match.first_dealer).next_dealer
-    context = _head_context(request, pairing, match, house_rules, next_dealer, deal.number + 1)
+    context = _head_context(request, pairing, match, house_rules, next_dealer, deal.number + 1,
+                            shown=_digest(scores))
     context.update({
         "row": _deal_row(match, deal, Reason(deal.reason).label, dealers[-1],
                          {"A": match.points_a, "B": match.points_b}),
@@ -241,8 +249,9 @@ def _deal_saved(request, pairing, deal):
 
 
 def _head_context(request, pairing, match, house_rules, next_dealer: str, next_number: int, *,
-                  form=None, correction=None, confirm=None) -> dict:
-    """What the score and the entry forms show (`match_head.html`)."""
+                  shown: str, form=None, correction=None, confirm=None) -> dict:
+    """What the score and the entry forms show (`match_head.html`). `shown`: the `_digest` of
+    the deals the page lists, which the quick form sends back."""
     organiser = pairing.organiser
     quick_form = details_form = None
     if organiser and not match.is_over and correction is None and confirm is None:
@@ -262,5 +271,12 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "forfeited": match.status == Match.Status.FORFEITED,
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
-        "correction": correction, "confirm": confirm,
+        "correction": correction, "confirm": confirm, "shown": shown,
     }
+
+
+def _digest(scores: list[rules.DealScore]) -> str:
+    """A short fingerprint of a deal list as the page shows it (each deal's winner, game points
+    and reason, in order)."""
+    listed = repr([(score.winner, score.game_points, score.reason) for score in scores])
+    return hashlib.blake2s(listed.encode(), digest_size=8).hexdigest()
