@@ -163,11 +163,12 @@ class Table(threading.Thread):
                 self.ready.abort()
                 return
             status, page = self.request(f"/m/{self.match_id}/")  # the deal page, as a phone has it
-            if status != 200:
-                self.errors.append(f"match page answered {status}")
+            form = SHOWN.search(page)
+            if status != 200 or form is None:
+                self.errors.append(f"match page answered {status} without a deal form")
                 self.ready.abort()
                 return
-            shown = SHOWN.search(page).group(1)
+            shown = form.group(1)
             self.ready.wait(timeout=TIME_LIMIT_SECONDS)  # logged in
             self.go.wait(timeout=TIME_LIMIT_SECONDS)  # all tables start entering together
             for number in range(1, MAX_DEALS_PER_MATCH + 1):
@@ -202,7 +203,7 @@ class Table(threading.Thread):
                     return
                 self.errors.append(f"deal {number}: {status}")
                 return
-        except (OSError, AttributeError, threading.BrokenBarrierError) as error:  # no form
+        except (OSError, threading.BrokenBarrierError) as error:
             self.errors.append(f"connection: {error!r}")
 
 

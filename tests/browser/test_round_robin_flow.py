@@ -26,8 +26,12 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server
     for number in (1, 2, 3):
         page.click("label.choice >> text=Мария Георгиева")
         page.click("label.choice.reason >> text=capot")
-        page.click(f"text=Save deal {number}")
+        with page.expect_response(lambda response: response.request.method == "POST") as saved:
+            page.click(f"text=Save deal {number}")
         page.wait_for_selector(f"text=Save deal {number + 1}")
+        # Deal 1 brings the whole panel (there was no list yet); deals 2 and 3 only their row.
+        short = saved.value.headers.get("hx-retarget") == "#match-head"
+        assert short == (number > 1)
     # Deals 2 and 3 came back as one new row each, added to the list below the form.
     running = page.locator("table.deal-list td.running")
     assert running.all_inner_texts() == ["3:0", "6:0", "9:0"]

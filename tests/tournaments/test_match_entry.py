@@ -231,6 +231,18 @@ def test_deal_add_refuses_outsiders_and_sends_visitors_to_log_in(client, outside
     assert deals(match) == []
 
 
+def test_the_choices_of_a_field_in_error_are_marked_invalid(organiser_client, match):
+    # A plain win with nobody chosen as the winner: the winner is the field in error.
+    response = organiser_client.post(add_url(match), {"number": 1, "reason": "won"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    winner_radios = re.findall(r'<input type="radio" name="winner"[^>]*>', html)
+    reason_radios = re.findall(r'<input type="radio" name="reason"[^>]*>', html)
+    assert len(winner_radios) == 2 and reason_radios
+    assert all('aria-invalid="true"' in radio for radio in winner_radios)
+    assert not any("aria-invalid" in radio for radio in reason_radios)
+
+
 def test_deal_add_bad_input_writes_nothing_and_says_why(organiser_client, match):
     english(organiser_client)
     response = organiser_client.post(
@@ -307,10 +319,13 @@ def test_deal_add_to_a_forfeited_match_is_refused(organiser_client, organiser, m
 
 def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
     english(organiser_client)
+    # Deal 1: the page lists no deals yet (no table to add a row to), so the whole panel.
+    shown = shown_on_page(organiser_client, match)
     response = organiser_client.post(
-        add_url(match), {"number": 1, "winner": "A", "reason": "capot"}, **HTMX
+        add_url(match), {"number": 1, "winner": "A", "reason": "capot", "shown": shown}, **HTMX
     )
     assert response.status_code == 200
+    assert "HX-Retarget" not in response
     html = response.content.decode()
     assert "<html" not in html
     assert html.startswith('<div id="match-panel"')
@@ -389,8 +404,9 @@ def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(
 ):
     english(organiser_client)
     record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 1))  # 10:0
+    shown = shown_on_page(organiser_client, match)
     response = organiser_client.post(
-        add_url(match), {"number": 5, "winner": "A", "reason": "won"}, **HTMX
+        add_url(match), {"number": 5, "winner": "A", "reason": "won", "shown": shown}, **HTMX
     )
     assert response.status_code == 200
     assert "HX-Retarget" not in response
@@ -399,6 +415,45 @@ def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(
     assert f"{match.player_a.name} won the match 11:0." in html
     assert html.count("<tr>") == 6  # the header and the five deals
     assert 'name="reason"' not in html
+
+
+def test_a_deal_entered_right_after_this_one_brings_the_whole_list(
+    organiser_client, organiser, match, monkeypatch
+):
+    english(organiser_client)
+    record(match, organiser, ("B", 2), ("A", 3))
+    shown = shown_on_page(organiser_client, match)
+    real_deal_record = services.deal_record
+
+    def and_another_organiser_enters_the_next(**kwargs):
+        deal = real_deal_record(**kwargs)
+        real_deal_record(match=match, score=DealScore("A", 1, None, "won"), by=organiser)
+        return deal
+
+    monkeypatch.setattr(services, "deal_record", and_another_organiser_enters_the_next)
+    response = organiser_client.post(
+        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
+    )
+    assert "HX-Retarget" not in response
+    html = response.content.decode()
+    # 0:2, 3:2, then B 3:3 (this deal) and A 4:3 (the other organiser's): all four rows.
+    assert [f">{score}<" in html for score in ("0:2", "3:2", "3:3", "4:3")] == [True] * 4
+
+
+def test_a_page_drawn_in_another_language_gets_the_whole_list_back(
+    organiser_client, organiser, match
+):
+    english(organiser_client)
+    record(match, organiser, ("B", 2), ("A", 3))
+    shown = shown_on_page(organiser_client, match)  # the list written in English
+    organiser_client.cookies["django_language"] = "bg"  # switched in another tab
+    response = organiser_client.post(
+        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
+    )
+    assert "HX-Retarget" not in response
+    html = response.content.decode()
+    assert html.startswith('<div id="match-panel"')
+    assert html.count(f"раздава {match.player_a.name}") == 2  # deals 1 and 3, now in Bulgarian
 
 
 def test_the_htmx_partial_loads_the_card_points_form_when_opened(organiser_client, match):

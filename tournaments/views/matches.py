@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -58,9 +59,10 @@ def deal_add(request, match_pk: int):
         return _page(request, pairing, error=user_message(error), status=_status(error))
     if request.htmx and deal.number > 1 and not deal.match.is_over:
         scores = deal.match.deal_scores()
-        # Only the new row is sent when the page's list is otherwise current: no deal entered
-        # after this one, none corrected or undone and entered again since the page was drawn.
-        if len(scores) == deal.number and request.POST.get("shown") == _digest(scores[:-1]):
+        # Only the new row is sent when the page listed every other deal as it stands: none
+        # entered after this one, none corrected, or undone and entered again, since the page
+        # was drawn, and in the same language.
+        if request.POST.get("shown") == _digest(scores[:-1]):
             return _deal_saved(request, pairing, deal, scores)
     return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
                  match=deal.match)
@@ -276,7 +278,8 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
 
 
 def _digest(scores: list[rules.DealScore]) -> str:
-    """A short fingerprint of a deal list as the page shows it (each deal's winner, game points
-    and reason, in order)."""
-    listed = repr([(score.winner, score.game_points, score.reason) for score in scores])
+    """A short fingerprint of a deal list as the page shows it: each deal's winner, game points
+    and reason, in order, and the language it is written in."""
+    shown = [(score.winner, score.game_points, score.reason) for score in scores]
+    listed = repr((get_language(), shown))
     return hashlib.blake2s(listed.encode(), digest_size=8).hexdigest()
