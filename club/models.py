@@ -4,7 +4,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
+
+from club.history import History
 
 
 class Club(models.Model):
@@ -38,7 +39,7 @@ class Player(models.Model):
     )
     contact = models.CharField(_("contact"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
-    history = HistoricalRecords()
+    history = History()
 
     class Meta:
         ordering = ["name"]

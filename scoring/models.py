@@ -8,8 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
+from club.history import History
 from club.models import Player
 from scoring import rules
 
@@ -141,7 +141,7 @@ class Match(models.Model):
     points_b = models.PositiveSmallIntegerField(_("game points, seat B"), default=0)
     winner = models.CharField(_("winner"), max_length=1, choices=Seat.choices, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
-    history = HistoricalRecords()
+    history = History()
 
     class Meta:
         verbose_name = _("match")
@@ -197,7 +197,7 @@ class Deal(models.Model):
         related_name="+", verbose_name=_("entered by"),
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
-    history = HistoricalRecords()
+    history = History()
 
     class Meta:
         ordering = ["match", "number"]

@@ -5,8 +5,8 @@ from django.db import models
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
+from club.history import History
 from club.models import Club, Player
 from scoring.models import HouseRulesFields, Match, Seat
 from tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
@@ -81,7 +81,7 @@ class Tournament(HouseRulesFields):
         help_text=_("The round robin whose standings gave this knockout its players and seeds."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at"])
+    history = History(excluded_fields=["created_at"])
 
     objects = TournamentQuerySet.as_manager()
 
@@ -134,7 +134,7 @@ class Entry(models.Model):
         _("lot"), null=True, blank=True,
         help_text=_("Drawn once when the tournament starts; the last tie-break (lower first)."),
     )
-    history = HistoricalRecords()
+    history = History()
 
     class Meta:
         ordering = ["tournament", "number", "player__name"]
