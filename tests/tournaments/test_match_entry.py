@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services
+from scoring import rules, services
 from scoring.models import Deal
 from scoring.rules import DealScore
 from tournaments.models import Pairing
@@ -516,6 +516,27 @@ def test_bad_input_messages_come_in_bulgarian_and_in_english(organiser_client, m
     assert "This field is required." in html
     assert "Това поле е задължително." not in html
     assert deals(match) == []
+
+
+def test_the_deal_form_follows_renames_language_and_house_rules(organiser_client, match):
+    # The form's choices are kept rendered per players, house rules and language: each change
+    # must show at once.
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert "Кой спечели раздаването" in html and "Who won the deal" not in html
+    english(organiser_client)
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert "Who won the deal" in html and "Кой спечели раздаването" not in html
+    old_name = match.player_a.name
+    match.player_a.name = "Преименуван Играч"
+    match.player_a.save()
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert "<span>Преименуван Играч</span>" in html and f"<span>{old_name}</span>" not in html
+    # Pagat's rules (RULES.md §7): a failed close scores 2 or 3, so game points are chosen.
+    assert 'name="game_points"' not in html
+    match.house_rules_snapshot = rules.HouseRules.preset("pagat").to_dict()
+    match.save()
+    html = organiser_client.get(entry_url(match)).content.decode()
+    assert 'name="game_points"' in html
 
 
 def test_a_rule_message_follows_the_language(organiser_client, match):
