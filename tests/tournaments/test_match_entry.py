@@ -67,6 +67,23 @@ def deals(match):
                                                              "reason"))
 
 
+def post_htmx_deal(client, match, number, winner, reason="won", shown=None):
+    """A quick-form deal as htmx posts it; `shown` is the fingerprint the page's form sends."""
+    data = {"number": number, "winner": winner, "reason": reason}
+    if shown is not None:
+        data["shown"] = shown
+    return client.post(add_url(match), data, **HTMX)
+
+
+def whole_panel(response):
+    """The html of an htmx answer that replaces the whole panel (not retargeted)."""
+    assert response.status_code == 200
+    assert "HX-Retarget" not in response
+    html = response.content.decode()
+    assert html.startswith('<div id="match-panel"')
+    return html
+
+
 def shown_on_page(client, match):
     """The digest of the deal list that the page's quick form sends back."""
     html = client.get(entry_url(match)).content.decode()
@@ -321,14 +338,8 @@ def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
     english(organiser_client)
     # Deal 1: the page lists no deals yet (no table to add a row to), so the whole panel.
     shown = shown_on_page(organiser_client, match)
-    response = organiser_client.post(
-        add_url(match), {"number": 1, "winner": "A", "reason": "capot", "shown": shown}, **HTMX
-    )
-    assert response.status_code == 200
-    assert "HX-Retarget" not in response
-    html = response.content.decode()
+    html = whole_panel(post_htmx_deal(organiser_client, match, 1, "A", "capot", shown=shown))
     assert "<html" not in html
-    assert html.startswith('<div id="match-panel"')
     assert '<span class="points">3</span>' in html
     assert f"{match.player_a.name} deals deal 2" in html
     assert 'name="number" value="2"' in html  # a fresh form for the next deal
@@ -343,9 +354,7 @@ def test_a_later_htmx_deal_is_answered_with_the_score_form_and_only_the_new_row(
     # Deal 1: A deals, B wins 2 (0:2). Deal 2: B deals, A wins 3 (3:2). A deals deal 3.
     record(match, organiser, ("B", 2), ("A", 3))
     shown = shown_on_page(organiser_client, match)
-    response = organiser_client.post(
-        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
-    )
+    response = post_htmx_deal(organiser_client, match, 3, "B", shown=shown)
     assert response.status_code == 200
     assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-head", "outerHTML")
     html = response.content.decode()
@@ -380,22 +389,14 @@ def test_a_page_that_missed_a_correction_gets_the_whole_list_back(
     # Meanwhile another organiser corrects deal 1: A won it, 1 game point (1:0, then 4:0).
     services.deal_correct(deal=match.deals.get(number=1), score=DealScore("A", 1, None, "won"),
                           by=organiser, reason="wrong winner")
-    response = organiser_client.post(
-        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
-    )
-    assert response.status_code == 200
-    assert "HX-Retarget" not in response
-    html = response.content.decode()
-    assert html.startswith('<div id="match-panel"')
+    response = post_htmx_deal(organiser_client, match, 3, "B", shown=shown)
+    html = whole_panel(response)
     assert [score for score in ("1:0", "4:0", "4:1") if f">{score}<" in html] == [
         "1:0", "4:0", "4:1"
     ]
     assert ">0:2<" not in html
     # A form without the list it showed (the card-points form) gets the whole panel too.
-    response = organiser_client.post(
-        add_url(match), {"number": 4, "winner": "B", "reason": "won"}, **HTMX
-    )
-    assert response.content.decode().startswith('<div id="match-panel"')
+    whole_panel(post_htmx_deal(organiser_client, match, 4, "B"))
     assert deals(match)[-2:] == [(3, "B", 1, "won"), (4, "B", 1, "won")]
 
 
@@ -405,13 +406,8 @@ def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(
     english(organiser_client)
     record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 1))  # 10:0
     shown = shown_on_page(organiser_client, match)
-    response = organiser_client.post(
-        add_url(match), {"number": 5, "winner": "A", "reason": "won", "shown": shown}, **HTMX
-    )
-    assert response.status_code == 200
-    assert "HX-Retarget" not in response
-    html = response.content.decode()
-    assert html.startswith('<div id="match-panel"')
+    response = post_htmx_deal(organiser_client, match, 5, "A", shown=shown)
+    html = whole_panel(response)
     assert f"{match.player_a.name} won the match 11:0." in html
     assert html.count("<tr>") == 6  # the header and the five deals
     assert 'name="reason"' not in html
@@ -431,11 +427,7 @@ def test_a_deal_entered_right_after_this_one_brings_the_whole_list(
         return deal
 
     monkeypatch.setattr(services, "deal_record", and_another_organiser_enters_the_next)
-    response = organiser_client.post(
-        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
-    )
-    assert "HX-Retarget" not in response
-    html = response.content.decode()
+    html = whole_panel(post_htmx_deal(organiser_client, match, 3, "B", shown=shown))
     # 0:2, 3:2, then B 3:3 (this deal) and A 4:3 (the other organiser's): all four rows.
     assert [f">{score}<" in html for score in ("0:2", "3:2", "3:3", "4:3")] == [True] * 4
 
@@ -447,12 +439,7 @@ def test_a_page_drawn_in_another_language_gets_the_whole_list_back(
     record(match, organiser, ("B", 2), ("A", 3))
     shown = shown_on_page(organiser_client, match)  # the list written in English
     organiser_client.cookies["django_language"] = "bg"  # switched in another tab
-    response = organiser_client.post(
-        add_url(match), {"number": 3, "winner": "B", "reason": "won", "shown": shown}, **HTMX
-    )
-    assert "HX-Retarget" not in response
-    html = response.content.decode()
-    assert html.startswith('<div id="match-panel"')
+    html = whole_panel(post_htmx_deal(organiser_client, match, 3, "B", shown=shown))
     assert html.count(f"раздава {match.player_a.name}") == 2  # deals 1 and 3, now in Bulgarian
 
 
