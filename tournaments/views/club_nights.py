@@ -12,13 +12,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_tables2 import RequestConfig
 
 from club.models import Player
 from scoring import rules
+from scoring.models import Match
 from tournaments import club_nights, selectors
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.forms import ClubNightForm, ClubNightPairForm
@@ -131,11 +132,14 @@ def club_night_pair(request, pk: int):
 @require_POST
 def club_night_unpair(request, pk: int, match_pk: int):
     night = _is_night(tournament_for_organiser(request, pk))
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round__tournament", "entry_a__player",
-                                       "entry_b__player"),
-        round__tournament=night, match_id=match_pk,
-    )
+    pairing = Pairing.objects.select_related(
+        "round__tournament", "entry_a__player", "entry_b__player"
+    ).filter(round__tournament=night, match_id=match_pk).first()
+    if pairing is None:  # a second tap after the first took it back: say so, not "not found"
+        if not Match.history.filter(id=match_pk, history_type="-").exists():
+            raise Http404
+        error = TournamentError("pairing_removed", "This pairing was already taken back.")
+        return _page(request, night, error=tournament_error_message(error), status=CONFLICT)
     try:
         club_nights.club_night_unpair(pairing=pairing, by=request.user)
     except TournamentError as error:
