@@ -463,6 +463,19 @@ def test_take_back_view_removes_the_pairing(organiser_client, night, cast):
     assert not Pairing.objects.exists() and not Match.objects.exists()
 
 
+def test_taking_back_the_same_pairing_twice_says_so_the_second_time(
+    organiser_client, night, cast
+):
+    match = pair(night, cast, "Иван", "Мария", 1).match
+    url = night_url("club_night_unpair", night, match.pk)
+    assert organiser_client.post(url).status_code == 302
+    response = organiser_client.post(url)  # a second tap, after the first was answered
+    assert response.status_code == 409
+    assert "Тази двойка вече е отменена." in response.content.decode()
+    # A match that never was: not found.
+    assert organiser_client.post(night_url("club_night_unpair", night, 999999)).status_code == 404
+
+
 def test_take_back_view_refuses_get(organiser_client, night, cast):
     match = pair(night, cast, "Иван", "Мария", 1).match
     assert organiser_client.get(night_url("club_night_unpair", night, match.pk)).status_code == 405
