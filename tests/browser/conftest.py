@@ -2,6 +2,7 @@
 --no-sandbox, a phone-sized window, the site in English (the language cookie)."""
 
 import pytest
+from django.db import connections
 from django.urls import reverse
 
 from tests.services import CHROMIUM, require_chromium
@@ -25,6 +26,9 @@ def browser_page(live_server, monkeypatch):
         page.set_default_timeout(15_000)
         yield page
         browser.close()
+        # The test body ran inside Playwright's event loop, where Django keeps a database
+        # connection of its own; close it here, or PostgreSQL cannot drop the test database.
+        connections.close_all()
 
 
 def create_tournament(page, live_server, django_user_model, players, format=None,
