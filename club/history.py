@@ -20,4 +20,6 @@ class OnceBuiltHistoryManager(HistoryManager):
 
 
 def History(**options) -> HistoricalRecords:  # noqa: N802 (used like the field it returns)
+    """`HistoricalRecords(**options)` (e.g. `excluded_fields=[...]`) with the once-built
+    manager. Raises what `HistoricalRecords` raises for unknown options."""
     return HistoricalRecords(history_manager=OnceBuiltHistoryManager, **options)

@@ -11,8 +11,6 @@ winner's next match has started) answers 409 with the list of what would be clea
 "Confirm" button that posts the same data again with `confirmed=1`.
 """
 
-import hashlib
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,6 +25,7 @@ from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
 from scoring.messages import user_message
 from scoring.models import Match, Reason
 from tournaments.access import pairing_for_organiser, pairing_for_reading
+from tournaments.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"
@@ -191,9 +190,10 @@ def _done(request, pairing, notice: str, match: Match | None = None):
     return redirect("match_entry", match_pk=pairing.match_id)
 
 
-def _deal_rows(match: Match, deals: list, house_rules: rules.HouseRules) -> list[dict]:
-    """Each deal with its dealer and the running score in game points, from `rules`."""
-    scores = [deal.score() for deal in deals]
+def _deal_rows(match: Match, deals: list, scores: list[rules.DealScore],
+               house_rules: rules.HouseRules) -> list[dict]:
+    """Each deal (with `scores`, its `DealScore`s) with its dealer and the running score in
+    game points, from `rules`."""
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
     states = rules.running_scores(scores, house_rules, match.first_dealer)
     reasons = dict(Reason.choices)  # once, not get_reason_display() per row
@@ -224,7 +224,8 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
         correction=correction, confirm=confirm, shown=_digest(scores),
     )
     context.update({
-        "rows": _deal_rows(match, deals, house_rules), "last_deal": deals[-1] if deals else None,
+        "rows": _deal_rows(match, deals, scores, house_rules),
+        "last_deal": deals[-1] if deals else None,
         "corrected_deal": deal, "error": error, "notice": notice,
     })
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
@@ -238,12 +239,11 @@ def _deal_saved(request, pairing, deal, scores: list[rules.DealScore]):
     match = deal.match
     house_rules = match.house_rules()
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
-    next_dealer = rules.score_match(scores, house_rules, match.first_dealer).next_dealer
-    context = _head_context(request, pairing, match, house_rules, next_dealer, deal.number + 1,
-                            shown=_digest(scores))
+    after = rules.score_match(scores, house_rules, match.first_dealer)
+    context = _head_context(request, pairing, match, house_rules, after.next_dealer,
+                            deal.number + 1, shown=_digest(scores))
     context.update({
-        "row": _deal_row(match, deal, Reason(deal.reason).label, dealers[-1],
-                         {"A": match.points_a, "B": match.points_b}),
+        "row": _deal_row(match, deal, Reason(deal.reason).label, dealers[-1], after.points),
         "last_deal": deal, "notice": _("Deal %(number)s saved.") % {"number": deal.number},
     })
     response = render(request, DEAL_SAVED, context)
@@ -278,8 +278,7 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
 
 
 def _digest(scores: list[rules.DealScore]) -> str:
-    """A short fingerprint of a deal list as the page shows it: each deal's winner, game points
+    """The fingerprint of a deal list as the page shows it: each deal's winner, game points
     and reason, in order, and the language it is written in."""
     shown = [(score.winner, score.game_points, score.reason) for score in scores]
-    listed = repr((get_language(), shown))
-    return hashlib.blake2s(listed.encode(), digest_size=8).hexdigest()
+    return fingerprint(get_language(), shown)
