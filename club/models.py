@@ -47,6 +47,12 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="player_unique_name_per_club"),
+            # NULLs are distinct in a unique index (SQLite, PostgreSQL by default), so players
+            # of no club need their own (partial) index; both backends support it.
+            models.UniqueConstraint(
+                fields=["name"], condition=models.Q(club__isnull=True),
+                name="player_unique_name_without_club",
+            ),
         ]
 
     def __str__(self) -> str:

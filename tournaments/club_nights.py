@@ -12,7 +12,7 @@ Errors the organiser can fix raise `TournamentError` (codes in `tournaments.mess
 
 import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from club.models import Club, Player
@@ -60,9 +60,21 @@ def club_night_create(
 
 def player_for_name(*, name: str, club: Club | None) -> Player:
     """The register's player called `name` in `club` (or among players of no club), or a new
-    one: how a newcomer typed in at the pairing form joins the register."""
-    player = Player.objects.filter(name=name, club=club).order_by("pk").first()
-    return player or Player.objects.create(name=name, club=club)
+    one: how a newcomer typed in at the pairing form joins the register.
+
+    Safe when two organisers type the same new name at once: the database holds one player
+    per name and club, players of no club included (`club.Player`'s constraints); the one
+    whose insert loses the race reads the winner's row instead. The insert runs in a
+    savepoint, so the caller's transaction goes on.
+    """
+    player = Player.objects.filter(name=name, club=club).first()
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name, club=club)
+    except IntegrityError:
+        return Player.objects.get(name=name, club=club)
 
 
 def _locked_night(night: Tournament) -> Tournament:
@@ -83,10 +95,17 @@ def _entry(night: Tournament, player: Player) -> Entry:
 
 @transaction.atomic
 def club_night_pair(
-    *, night: Tournament, player_a: Player, player_b: Player, table: int, by
+    *, night: Tournament, player_a: Player | str, player_b: Player | str, table: int, by
 ) -> Pairing:
     """Pair `player_a` (seat A, deals first) with `player_b` at `table`; the match starts
     with the night's house rules.
+
+    A player given as a string is a name typed at the pairing form: the register's player
+    of that name in the night's club, or a new one (`player_for_name`), looked up once the
+    night is locked, so two organisers typing the same newcomer at once make one player.
+
+    A player in an unfinished match of another event is paired all the same (the pairing
+    page warns: `matches_elsewhere`).
 
     Raises `TournamentError`: `not_club_night`, `night_closed`, `same_player`, `bad_table`,
     `player_busy` (name, table: a player's match tonight is unfinished), `table_busy`
@@ -95,6 +114,10 @@ def club_night_pair(
     night = _locked_night(night)
     if night.status != Tournament.Status.RUNNING:
         raise TournamentError("night_closed", "This club night is closed.")
+    if isinstance(player_a, str):
+        player_a = player_for_name(name=player_a, club=night.club)
+    if isinstance(player_b, str):
+        player_b = player_for_name(name=player_b, club=night.club)
     if player_a.pk == player_b.pk:
         raise TournamentError("same_player", "A player cannot play against themselves.")
     if table < 1:

@@ -567,3 +567,58 @@ def test_a_nights_settings_can_be_edited(organiser_client, night):
     assert response.status_code == 302
     night.refresh_from_db()
     assert (night.name, night.format) == ("Петъчна вечер", "club_night")
+
+
+# --- two organisers type the same newcomers at once (hardening item 5) ------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("with_club", [True, False], ids=["club", "no-club"])
+@pytest.mark.parametrize(
+    "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
+)
+def test_two_organisers_pairing_the_same_new_names_at_once_make_one_player_each(
+    vendor, with_club, organiser, home_club, django_user_model
+):
+    if vendor == "postgresql":
+        require_postgresql()
+    elif connection.vendor != vendor:
+        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    second = django_user_model.objects.create_user("second", password="pass-second-1")
+    home_club.organisers.add(second)
+    night = club_nights.club_night_create(
+        club=home_club if with_club else None, date=NIGHT_DATE, name="Петък",
+        organiser=organiser, house_rules=rules.HouseRules(),
+    )
+    night.organisers.add(second)
+    barrier = threading.Barrier(2, timeout=20)
+    statuses: list[int | str] = []
+
+    def post(user, table):
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        try:
+            barrier.wait()
+            response = client.post(night_url("club_night_pair", night), {
+                "new_name_a": "Стоян Колев", "new_name_b": "Радка Пенева", "table": str(table),
+            })
+            statuses.append(response.status_code)
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            statuses.append(repr(error))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=args)
+               for args in ((organiser, 1), (second, 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    # One pairing is made; the other finds both newcomers already playing at its table: 409.
+    assert sorted(statuses, key=str) == [302, 409]
+    assert Player.objects.filter(name="Стоян Колев").count() == 1
+    assert Player.objects.filter(name="Радка Пенева").count() == 1
+    assert Pairing.objects.filter(round__tournament=night).count() == 1

@@ -10,7 +10,6 @@ in either case.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -98,10 +97,9 @@ def club_night_create(request):
     return redirect("club_night_detail", pk=night.pk)
 
 
-def _player(form, seat: str, night: Tournament) -> Player:
-    return form.cleaned_data[f"player_{seat}"] or club_nights.player_for_name(
-        name=form.cleaned_data[f"new_name_{seat}"], club=night.club
-    )
+def _player(form, seat: str) -> Player | str:
+    """The register's player of the seat, or the new name typed for it."""
+    return form.cleaned_data[f"player_{seat}"] or form.cleaned_data[f"new_name_{seat}"]
 
 
 @login_required
@@ -112,12 +110,10 @@ def club_night_pair(request, pk: int):
     if not form.is_valid():
         return _page(request, night, form=form, status=UNPROCESSABLE)
     try:
-        with transaction.atomic():  # a new player is kept only with their pairing
-            pairing = club_nights.club_night_pair(
-                night=night, player_a=_player(form, "a", night),
-                player_b=_player(form, "b", night), table=form.cleaned_data["table"],
-                by=request.user,
-            )
+        pairing = club_nights.club_night_pair(  # a new player is kept only with their pairing
+            night=night, player_a=_player(form, "a"), player_b=_player(form, "b"),
+            table=form.cleaned_data["table"], by=request.user,
+        )
     except TournamentError as error:
         return _page(request, night, form=form, error=tournament_error_message(error),
                      status=CONFLICT)

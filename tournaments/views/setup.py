@@ -7,9 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.models import Player
 from scoring.models import Deal, HouseRulesFields
-from tournaments import knockout, services
+from tournaments import club_nights, knockout, services
 from tournaments.access import tournament_for_organiser
 from tournaments.forms import (
     PRESET_LABELS,
@@ -129,9 +128,9 @@ def player_add(request, pk: int):
         return players(request, pk, form=form, status=UNPROCESSABLE)
     try:
         with transaction.atomic():
-            player = form.cleaned_data["player"] or Player.objects.get_or_create(
+            player = form.cleaned_data["player"] or club_nights.player_for_name(
                 name=form.cleaned_data["new_name"], club=tournament.club
-            )[0]
+            )
             services.entry_add(tournament=tournament, player=player)
     except services.TournamentError as error:
         messages.error(request, tournament_error_message(error))
