@@ -1,7 +1,7 @@
 """Forms of the organiser's pages. Validation of the game itself stays in `scoring.rules`."""
 
 from django import forms
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -29,19 +29,43 @@ TIE_BREAK_SLOTS = len(TIE_BREAKS)
 PRESET_LABELS = {"default": _("Standard rules"), "pagat": _("pagat.com rules")}
 
 
+def clubs_for(user) -> QuerySet[Club]:
+    """The clubs `user` may hold events for: those whose organisers include them (staff: all)."""
+    return (Club.objects.all() if user.is_staff else user.organised_clubs.all()).order_by("name")
+
+
+def own_club(user) -> Club | None:
+    """The user's club when they organise exactly one (a new event's default club), else None."""
+    clubs = list(user.organised_clubs.all()[:2]) if user.is_authenticated else []
+    return clubs[0] if len(clubs) == 1 else None
+
+
 class TournamentForm(forms.ModelForm):
-    """Name, date, format and house rules; the tie-break order as numbered choices."""
+    """Name, date, club, format and house rules; the tie-break order as numbered choices.
+
+    The club (its page and season ladders list the event) is one the user organises (staff:
+    any), by default their club when they organise exactly one; an event keeps the club it has
+    when another organiser edits it.
+    """
 
     class Meta:
         model = Tournament
         fields = [
-            "name", "date", "venue", "format", "third_place_match", "is_public",
+            "name", "date", "venue", "club", "format", "third_place_match", "is_public",
             "withdrawal_policy", *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, rules_frozen: bool = False, **kwargs):
+    def __init__(self, *args, user, rules_frozen: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        clubs = clubs_for(user)
+        if self.instance.club_id:
+            clubs = (clubs | Club.objects.filter(pk=self.instance.club_id)).distinct()
+        self.fields["club"].queryset = clubs
+        self.fields["club"].empty_label = _("(no club)")
+        if not self.instance.pk and not self.is_bound:
+            club = own_club(user)
+            self.initial.setdefault("club", club.pk if club else None)
         self.fields["format"].choices = [
             (value, label) for value, label in Tournament.Format.choices
             if value in (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN,
@@ -64,7 +88,8 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].help_text = _("Fixed: deals have been entered.")
 
     EVENT_FIELDS = (
-        "name", "date", "venue", "format", "third_place_match", "is_public", "withdrawal_policy",
+        "name", "date", "venue", "club", "format", "third_place_match", "is_public",
+        "withdrawal_policy",
     )
 
     def event_fields(self):
@@ -195,8 +220,7 @@ class ClubNightForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        clubs = Club.objects.all() if user.is_staff else user.organised_clubs.all()
-        self.fields["club"].queryset = clubs.order_by("name")
+        self.fields["club"].queryset = clubs_for(user)
         if not self.is_bound and len(self.fields["club"].queryset) == 1:
             self.initial["club"] = self.fields["club"].queryset[0].pk
 

@@ -531,12 +531,13 @@ def _players(names: list[str], *, club, by) -> dict[str, Player]:
 
 @transaction.atomic
 def import_plan_apply(*, plan: ImportPlan, name: str, date, house_rules: rules.HouseRules,
-                      organiser) -> Tournament:
+                      organiser, club=None) -> Tournament:
     """Write an error-free `plan` as a new round-robin tournament and return it.
 
     Creates the tournament (house rules `house_rules`, which must be those the plan was read
     with; default tie-breaks; `organiser`, if given, as its organiser), an entry per player
-    numbered in order of first appearance (reusing club-less players of the same name), the
+    numbered in order of first appearance (reusing the players of the same name in `club`, a
+    `club.Club` or None: the tournament's club, whose page and season ladders list it), the
     rounds, pairings and matches (house rules snapshot, first dealer A) and the deals, through
     `scoring.services.match_import_deals`. Status: finished when every match is, else running.
     All in one transaction.
@@ -549,7 +550,7 @@ def import_plan_apply(*, plan: ImportPlan, name: str, date, house_rules: rules.H
     if house_rules != plan.house_rules:
         raise ValueError("Apply a plan under the house rules it was read with.")
     tournament = Tournament(
-        name=name, date=date, format=Tournament.Format.ROUND_ROBIN,
+        name=name, date=date, club=club, format=Tournament.Format.ROUND_ROBIN,
         status=Tournament.Status.RUNNING,
     )
     tournament.set_house_rules(house_rules)

@@ -3,11 +3,12 @@ is written, and the standings and deal log as downloads.
 
 Import, for any logged-in user (who becomes the new tournament's organiser):
 
-1. `import_upload` (GET): the form: file, name, date, house-rules preset.
+1. `import_upload` (GET): the form: file, name, date, house-rules preset, club (one the user
+   organises, by default their only one: the club page and season ladders list the event).
 2. `import_preview` (POST): reads and checks the file (`importing.parse_deal_log`), writes
    nothing, and shows what would be created, or the upload form again with every error
    (422). A good file's bytes are kept in the session (base64, at most 5 MB) with the name,
-   date, preset and a SHA-256 digest, so the organiser does not upload it twice.
+   date, preset, club and a SHA-256 digest, so the organiser does not upload it twice.
 3. `import_confirm` (POST, the digest): reads the session's bytes again, writes the tournament
    (`importing.import_plan_apply`) and goes to its standings. A preview that is gone (already
    imported, another file previewed since in the same session) is refused with 400 and
@@ -36,10 +37,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from club.models import Club
 from scoring import rules
 from tournaments import exporting, importing
 from tournaments.access import tournament_for_reading
-from tournaments.forms import PRESET_LABELS
+from tournaments.forms import PRESET_LABELS, clubs_for, own_club
 from tournaments.models import Tournament
 from tournaments.standings import DEFAULT_TIE_BREAKS
 from tournaments.tables import StandingsTable
@@ -69,6 +71,18 @@ class ImportForm(forms.Form):
         label=gettext_lazy("House rules"), choices=list(PRESET_LABELS.items()),
         initial="default",
     )
+    club = forms.ModelChoiceField(
+        label=gettext_lazy("Club"), queryset=Club.objects.none(), required=False,
+        empty_label=gettext_lazy("(no club)"),
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        """The club is one `user` organises (staff: any), by default their only one."""
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_for(user)
+        club = own_club(user)
+        if club is not None:
+            self.initial.setdefault("club", club.pk)
 
     def clean_name(self):
         return " ".join(self.cleaned_data["name"].split())
@@ -97,19 +111,20 @@ def _preview_page(request, plan, pending):
         "plan": plan, "pending": pending, "table": _plan_table(plan),
         "rules_label": PRESET_LABELS.get(pending["rules"]),
         "date": datetime.date.fromisoformat(pending["date"]),
+        "club": Club.objects.filter(pk=pending["club"]).first() if pending["club"] else None,
     })
 
 
 @login_required
 @require_safe
 def import_upload(request):
-    return _upload_page(request, ImportForm())
+    return _upload_page(request, ImportForm(user=request.user))
 
 
 @login_required
 @require_POST
 def import_preview(request):
-    form = ImportForm(request.POST, request.FILES)
+    form = ImportForm(request.POST, request.FILES, user=request.user)
     if not form.is_valid():
         return _upload_page(request, form, status=UNPROCESSABLE)
     data = form.cleaned_data["file"].read(importing.MAX_BYTES + 1)
@@ -124,6 +139,7 @@ def import_preview(request):
         "name": form.cleaned_data["name"],
         "date": form.cleaned_data["date"].isoformat(),
         "rules": preset,
+        "club": form.cleaned_data["club"].pk if form.cleaned_data["club"] else None,
     }
     request.session[SESSION_KEY] = pending
     return _preview_page(request, plan, pending)
@@ -134,7 +150,7 @@ def import_preview(request):
 def import_confirm(request):
     pending = request.session.get(SESSION_KEY)
     if not pending or pending.get("digest") != request.POST.get("digest"):
-        return _upload_page(request, ImportForm(), status=400, error=_(
+        return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
             "This preview is no longer available (already imported, or another file was "
             "previewed since). Upload the file again."
         ))
@@ -142,22 +158,24 @@ def import_confirm(request):
         data = base64.b64decode(pending["data"], validate=True)
         house_rules = rules.HouseRules.preset(pending["rules"])
         date = datetime.date.fromisoformat(pending["date"])
-    except (KeyError, ValueError, binascii.Error):
+        club = clubs_for(request.user).get(pk=pending["club"]) if pending["club"] else None
+    except (KeyError, ValueError, binascii.Error, Club.DoesNotExist):
         request.session.pop(SESSION_KEY, None)
-        return _upload_page(request, ImportForm(), status=400, error=_(
+        return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
             "This preview is no longer available. Upload the file again."
         ))
     plan = importing.parse_deal_log(data, house_rules=house_rules)
     if not plan.ok:  # cannot happen unless the rules changed in between; refuse all the same
         request.session.pop(SESSION_KEY, None)
-        return _upload_page(request, ImportForm(), status=UNPROCESSABLE, errors=plan.errors)
+        return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
+                            errors=plan.errors)
     try:
         tournament = importing.import_plan_apply(
             plan=plan, name=pending["name"], date=date, house_rules=house_rules,
-            organiser=request.user,
+            organiser=request.user, club=club,
         )
     except ValidationError as error:
-        return _upload_page(request, ImportForm(), status=UNPROCESSABLE,
+        return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
                             error=" ".join(error.messages))
     request.session.pop(SESSION_KEY, None)
     messages.success(request, _("Imported: %(players)s players, %(deals)s deals.") % {

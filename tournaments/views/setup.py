@@ -46,11 +46,12 @@ def _render_form(request, form, tournament=None, status=200):
 @login_required
 def tournament_create(request):
     if request.method != "POST":
-        return _render_form(request, TournamentForm())
+        return _render_form(request, TournamentForm(user=request.user))
     if "apply_preset" in request.POST:
-        form = TournamentForm(_with_preset(request.POST, request.POST["apply_preset"]))
+        form = TournamentForm(_with_preset(request.POST, request.POST["apply_preset"]),
+                              user=request.user)
         return _render_form(request, form)
-    form = TournamentForm(request.POST)
+    form = TournamentForm(request.POST, user=request.user)
     if not form.is_valid():
         return _render_form(request, form, status=UNPROCESSABLE)
     with transaction.atomic():
@@ -69,13 +70,15 @@ def tournament_edit(request, pk: int):
     tournament = tournament_for_organiser(request, pk)
     frozen = _rules_frozen(tournament)
     if request.method != "POST":
-        return _render_form(request, TournamentForm(instance=tournament, rules_frozen=frozen),
+        return _render_form(request, TournamentForm(instance=tournament, rules_frozen=frozen,
+                                                   user=request.user),
                             tournament)
     data = request.POST
     if "apply_preset" in data and not frozen:
-        form = TournamentForm(_with_preset(data, data["apply_preset"]), instance=tournament)
+        form = TournamentForm(_with_preset(data, data["apply_preset"]), instance=tournament,
+                              user=request.user)
         return _render_form(request, form, tournament)
-    form = TournamentForm(data, instance=tournament, rules_frozen=frozen)
+    form = TournamentForm(data, instance=tournament, rules_frozen=frozen, user=request.user)
     if not form.is_valid():
         return _render_form(request, form, tournament, status=UNPROCESSABLE)
     rules_changed = any(name in form.changed_data for name in HouseRulesFields.HOUSE_RULE_FIELDS)

@@ -1,5 +1,10 @@
 """`manage.py import_tournament FILE.csv --name NAME [--date YYYY-MM-DD] [--rules pagat]
-[--organiser USERNAME]`: a tournament from a deal log (format: `tournaments.importing`).
+[--organiser USERNAME] [--club ID]`: a tournament from a deal log (format:
+`tournaments.importing`).
+
+The tournament belongs to the club `--club` (its id; the club page and season ladders list the
+event), by default the organiser's club when the organiser organises exactly one, else to no
+club.
 
 The new tournament's id is printed alone on the last line (for scripts). Any error in the
 file rejects all of it: the `line N: message` list is shown and nothing is written (exit 1).
@@ -14,7 +19,9 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone, translation
 
+from club.models import Club
 from scoring import rules
+from tournaments.forms import own_club
 from tournaments.importing import MAX_BYTES, import_plan_apply, parse_deal_log
 
 
@@ -33,6 +40,10 @@ class Command(BaseCommand):
             help=f"house-rules preset: {', '.join(rules.PRESETS)} (default: default)",
         )
         parser.add_argument("--organiser", help="username of the tournament's organiser")
+        parser.add_argument(
+            "--club", type=int,
+            help="id of the tournament's club (default: the organiser's club, if exactly one)",
+        )
 
     def handle(self, *args, **options):
         with translation.override("en"):
@@ -40,7 +51,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Imported «{tournament.name}»: {len(plan.players)} players, "
             f"{len(plan.matches)} matches ({plan.finished_count} finished), "
-            f"{plan.deal_count} deals, {len(plan.rounds)} rounds; status {tournament.status}."
+            f"{plan.deal_count} deals, {len(plan.rounds)} rounds; status {tournament.status}; "
+            f"club: {tournament.club or '(none)'}."
         )
         self.stdout.write(str(tournament.pk))
 
@@ -67,6 +79,11 @@ class Command(BaseCommand):
                 organiser = users.get(**{users.model.USERNAME_FIELD: options["organiser"]})
             except users.model.DoesNotExist:
                 raise CommandError(f"There is no user {options['organiser']!r}.") from None
+        club = own_club(organiser) if organiser is not None else None
+        if options["club"] is not None:
+            club = Club.objects.filter(pk=options["club"]).first()
+            if club is None:
+                raise CommandError(f"There is no club with id {options['club']}.")
         try:
             with Path(options["file"]).open("rb") as file:
                 data = file.read(MAX_BYTES + 1)
@@ -80,7 +97,8 @@ class Command(BaseCommand):
             )
         try:
             tournament = import_plan_apply(
-                plan=plan, name=name, date=date, house_rules=house_rules, organiser=organiser
+                plan=plan, name=name, date=date, house_rules=house_rules, organiser=organiser,
+                club=club,
             )
         except ValidationError as error:
             messages = [f"{field}: {' '.join(errors)}"
