@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Club, Player
 from scoring import rules
 from scoring.models import HouseRulesFields
+from tournaments.messages import where_playing
 from tournaments.models import Tournament
 from tournaments.standings import TIE_BREAKS
 
@@ -235,16 +236,25 @@ class ClubNightForm(forms.Form):
 
 
 class RegisterChoiceField(forms.ModelChoiceField):
-    """Players of the register; those in an unfinished match tonight say at which table."""
+    """Players of the register; those in an unfinished match tonight say at which table, and
+    those in an unfinished match of another event (`elsewhere`: `selectors.matches_elsewhere`)
+    name that event with the table."""
 
-    def __init__(self, *args, busy: dict[int, int], **kwargs):
+    def __init__(self, *args, busy: dict[int, int], elsewhere=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.busy = busy
+        self.elsewhere = elsewhere or {}
 
     def label_from_instance(self, player):
         if player.pk in self.busy:
             return _("%(name)s (playing at table %(table)s)") % {
                 "name": player.name, "table": self.busy[player.pk],
+            }
+        if player.pk in self.elsewhere:
+            # Translators: a player with an unfinished match of another event, e.g.
+            # "Иван Петров (unfinished match: Table 3 · Зимен турнир 2026)".
+            return _("%(name)s (unfinished match: %(where)s)") % {
+                "name": player.name, "where": where_playing(self.elsewhere[player.pk]),
             }
         return player.name
 
@@ -258,7 +268,8 @@ class ClubNightPairForm(forms.Form):
     new_name_b = forms.CharField(max_length=120, required=False)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
 
-    def __init__(self, *args, night: Tournament, busy: dict[int, int], **kwargs):
+    def __init__(self, *args, night: Tournament, busy: dict[int, int], elsewhere=None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.night = night
         here = Q(entries__tournament=night)
@@ -268,7 +279,7 @@ class ClubNightPairForm(forms.Form):
         for seat, label in (("a", _("Seat A (deals first)")), ("b", _("Seat B"))):
             self.fields[f"player_{seat}"] = RegisterChoiceField(
                 label=label, queryset=register, required=False, busy=busy,
-                empty_label=_("— from the register —"),
+                elsewhere=elsewhere, empty_label=_("— from the register —"),
             )
             self.fields[f"new_name_{seat}"].label = _("or a new player")
             self.fields[f"new_name_{seat}"].widget.attrs["placeholder"] = _("New name")

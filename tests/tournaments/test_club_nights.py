@@ -622,3 +622,98 @@ def test_two_organisers_pairing_the_same_new_names_at_once_make_one_player_each(
     assert Player.objects.filter(name="Стоян Колев").count() == 1
     assert Player.objects.filter(name="Радка Пенева").count() == 1
     assert Pairing.objects.filter(round__tournament=night).count() == 1
+
+
+# --- a player in an unfinished match of another event the same evening (hardening item 4) ----
+
+
+@pytest.fixture
+def winter_cup(organiser, home_club, cast) -> Tournament:
+    """A round robin the same evening as the night: Иван, Мария, Георги, Елена by draw number.
+    FIDE Berger round 1 of 4 players is 1–4, 2–3: Иван – Елена at table 1, Мария – Георги at
+    table 2."""
+    cup = Tournament.objects.create(name="Зимен турнир 2026", date=NIGHT_DATE, club=home_club,
+                                    format=Tournament.Format.ROUND_ROBIN)
+    cup.organisers.add(organiser)
+    for number, name in enumerate(["Иван", "Мария", "Георги", "Елена"], start=1):
+        Entry.objects.create(tournament=cup, player=cast[name], number=number)
+    services.tournament_start(tournament=cup, rng=random.Random(1))
+    return cup
+
+
+def cup_match(cup, cast, a: str, b: str) -> Match:
+    return Match.objects.get(pairing__round__tournament=cup, player_a=cast[a], player_b=cast[b])
+
+
+def test_the_pairing_form_names_another_events_table_with_the_event(
+    organiser_client, night, cast, winter_cup
+):
+    response = organiser_client.get(night_url("club_night_detail", night))
+    labels = [str(label) for _value, label in response.context["form"].fields["player_a"].choices]
+    assert "Иван Петров (незавършена среща: Маса 1 · Зимен турнир 2026)" in labels
+    assert "Мария Георгиева (незавършена среща: Маса 2 · Зимен турнир 2026)" in labels
+    assert "Светла Иванова" in labels  # not in the round robin
+
+
+def test_pairing_a_player_busy_in_another_event_is_allowed_with_a_warning(
+    organiser_client, night, cast, winter_cup
+):
+    response = organiser_client.post(night_url("club_night_pair", night), {
+        "player_a": cast["Иван"].pk, "player_b": cast["Светла"].pk, "table": "1",
+    }, follow=True)
+    assert response.status_code == 200
+    assert Pairing.objects.filter(round__tournament=night, table=1).exists()
+    warnings = [str(m) for m in response.context["messages"] if m.level_tag == "warning"]
+    assert warnings == [
+        "Иван Петров има и незавършена среща в друго събитие: Маса 1 · Зимен турнир 2026. "
+        "Двойката е съставена въпреки това; уверете се, че играчът не е очакван там."
+    ]
+    assert warnings[0] in response.content.decode()
+
+
+def test_the_warning_in_english(organiser_client, night, cast, winter_cup):
+    organiser_client.cookies["django_language"] = "en"
+    response = organiser_client.post(night_url("club_night_pair", night), {
+        "player_a": cast["Светла"].pk, "player_b": cast["Мария"].pk, "table": "2",
+    }, follow=True)
+    warnings = [str(m) for m in response.context["messages"] if m.level_tag == "warning"]
+    assert warnings == [
+        "Мария Георгиева also has an unfinished match in another event: Table 2 · Зимен турнир "
+        "2026. The pairing is made all the same; make sure the player is not expected there."
+    ]
+
+
+def test_which_matches_of_other_events_count(organiser, outsider, night, cast, winter_cup,
+                                             home_club):
+    found = selectors.matches_elsewhere(night, organiser)
+    assert {cast[name].pk: (found[cast[name].pk].table, found[cast[name].pk].round_number)
+            for name in ("Иван", "Мария", "Георги", "Елена")} == {
+        cast["Иван"].pk: (1, 1), cast["Мария"].pk: (2, 1), cast["Георги"].pk: (2, 1),
+        cast["Елена"].pk: (1, 1),
+    }
+    assert cast["Светла"].pk not in found
+    # Иван's round-1 match is over: his next one there is round 2 (4–3, 1–2: Иван – Мария at
+    # table 2).
+    play(cup_match(winter_cup, cast, "Иван", "Елена"), "A3 A3 A3 A2")
+    found = selectors.matches_elsewhere(night, organiser)
+    assert (found[cast["Иван"].pk].table, found[cast["Иван"].pk].round_number) == (2, 2)
+    # Tonight's own matches are not "elsewhere".
+    pair(night, cast, "Димитър", "Светла", 5)
+    assert cast["Димитър"].pk not in selectors.matches_elsewhere(night, organiser)
+    # Another day's event counts only for a match being played (deals entered).
+    Tournament.objects.filter(pk=winter_cup.pk).update(
+        date=NIGHT_DATE + datetime.timedelta(days=1)
+    )
+    assert selectors.matches_elsewhere(night, organiser) == {}
+    play(cup_match(winter_cup, cast, "Мария", "Георги"), "A1")
+    assert set(selectors.matches_elsewhere(night, organiser)) == {cast["Мария"].pk,
+                                                                    cast["Георги"].pk}
+    # A private event is named only to those who may see it.
+    Tournament.objects.filter(pk=winter_cup.pk).update(is_public=False)
+    assert selectors.matches_elsewhere(night, outsider) == {}
+
+
+def test_the_player_page_shows_a_round_robin_table_with_its_round(client, cast, winter_cup):
+    play(cup_match(winter_cup, cast, "Иван", "Елена"), "A1")
+    html = client.get(reverse("player_detail", args=[cast["Иван"].pk])).content.decode()
+    assert "Зимен турнир 2026" in html and "кръг 1 · маса 1" in html

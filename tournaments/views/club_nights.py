@@ -5,7 +5,9 @@ pairing form shows to organisers while the night runs. Views are adapters (STYLE
 access check -> form -> `tournaments.club_nights` -> redirect. Bad input re-renders the
 page with the form's errors (422); a pairing the evening cannot take (a player still playing,
 the table in use, the night closed) is refused with the message and 409. Nothing is written
-in either case.
+in either case. A player with an unfinished match of another event (a round robin the same
+evening) is paired all the same, with a warning naming that event and table
+(`selectors.matches_elsewhere`); the form's register names it too.
 """
 
 from django.contrib import messages
@@ -22,7 +24,7 @@ from scoring.models import Match
 from tournaments import club_nights, selectors
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.forms import ClubNightForm, ClubNightPairForm
-from tournaments.messages import tournament_error_message
+from tournaments.messages import elsewhere_warning, tournament_error_message
 from tournaments.models import Pairing, Tournament
 from tournaments.services import TournamentError
 from tournaments.tables import ClubNightStandingsTable, standings_rows
@@ -57,13 +59,15 @@ def _page(request, night, *, form=None, error="", status=200):
     for pairing in current:
         busy[pairing.entry_a.player_id] = busy[pairing.entry_b.player_id] = pairing.table
     running = night.status == Tournament.Status.RUNNING
+    elsewhere = selectors.matches_elsewhere(night, request.user) if organiser and running else {}
     if organiser and running and form is None:
         form = ClubNightPairForm(
-            night=night, busy=busy,
+            night=night, busy=busy, elsewhere=elsewhere,
             initial={"table": _free_table({p.table for p in current})},
         )
     elif form is not None:
-        form.fields["player_a"].busy = form.fields["player_b"].busy = busy
+        for seat in ("player_a", "player_b"):
+            form.fields[seat].busy, form.fields[seat].elsewhere = busy, elsewhere
     table = ClubNightStandingsTable(standings_rows(selectors.standings(night)))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/club_night.html", {
@@ -121,6 +125,10 @@ def club_night_pair(request, pk: int):
         "table": pairing.table, "a": pairing.entry_a.player.name,
         "b": pairing.entry_b.player.name,
     })
+    elsewhere = selectors.matches_elsewhere(night, request.user)
+    for player in (pairing.entry_a.player, pairing.entry_b.player):
+        if player.pk in elsewhere:
+            messages.warning(request, elsewhere_warning(player.name, elsewhere[player.pk]))
     return redirect("club_night_detail", pk=pk)
 
 
