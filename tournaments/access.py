@@ -65,3 +65,22 @@ def pairing_for_organiser(request, match_pk: int) -> Pairing:
     if not pairing.organiser:
         raise PermissionDenied
     return pairing
+
+
+def removed_match_tournament(request, match_pk: int) -> Tournament | None:
+    """The tournament `request.user` organises that held the match `match_pk`, when that match
+    has been deleted since (a knockout correction upstream, or a withdrawal, removed it; its
+    history keeps the row); None for a match that exists, never existed, or is not the
+    user's (the caller answers 404, as for any unknown match). The deleted row does not name
+    its tournament: it is the newest event of the user's that entered both its players."""
+    if Match.objects.filter(pk=match_pk).exists():
+        return None
+    deleted = Match.history.filter(id=match_pk, history_type="-").order_by("-history_id").first()
+    if deleted is None:
+        return None
+    events = (
+        Tournament.objects.filter(entries__player_id=deleted.player_a_id)
+        .filter(entries__player_id=deleted.player_b_id, created_at__lte=deleted.history_date)
+        .order_by("-created_at", "-pk")
+    )
+    return next((event for event in events if can_organise(request.user, event)), None)
