@@ -67,12 +67,13 @@ def pairing_for_organiser(request, match_pk: int) -> Pairing:
     return pairing
 
 
-def removed_match_tournament(request, match_pk: int) -> Tournament | None:
-    """The tournament `request.user` organises that held the match `match_pk`, when that match
-    has been deleted since (a knockout correction upstream, or a withdrawal, removed it; its
-    history keeps the row); None for a match that exists, never existed, or is not the
-    user's (the caller answers 404, as for any unknown match). The deleted row does not name
-    its tournament: it is the newest event of the user's that entered both its players."""
+def removed_match(request, match_pk: int) -> tuple[Tournament, str] | None:
+    """For a match `request.user` may organise that has been deleted since (a knockout
+    correction upstream, or a withdrawal before it started, removed it; its history keeps the
+    row): its tournament and the change reason the deletion recorded. None for a match that
+    exists, never existed, or is not the user's (the caller answers 404, as for any unknown
+    match). The deleted row does not name its tournament: it is the newest event of the
+    user's that entered both its players."""
     if Match.objects.filter(pk=match_pk).exists():
         return None
     deleted = Match.history.filter(id=match_pk, history_type="-").order_by("-history_id").first()
@@ -83,4 +84,5 @@ def removed_match_tournament(request, match_pk: int) -> Tournament | None:
         .filter(entries__player_id=deleted.player_b_id, created_at__lte=deleted.history_date)
         .order_by("-created_at", "-pk")
     )
-    return next((event for event in events if can_organise(request.user, event)), None)
+    event = next((event for event in events if can_organise(request.user, event)), None)
+    return (event, deleted.history_change_reason or "") if event else None

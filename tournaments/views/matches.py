@@ -26,10 +26,11 @@ from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, Reason
+from tournaments import knockout
 from tournaments.access import (
     pairing_for_organiser,
     pairing_for_reading,
-    removed_match_tournament,
+    removed_match,
 )
 from tournaments.fingerprints import fingerprint
 
@@ -181,22 +182,25 @@ def deal_correct(request, match_pk: int, number: int):
 
 def _pairing_for_change(request, match_pk: int):
     """(pairing, None) for a match the user may change (`pairing_for_organiser`), or (None, the
-    409 answer of `_removed`) for one of theirs that a correction upstream deleted after their
-    page was drawn. Anything else unknown stays 404."""
+    409 answer of `_removed`) for one of theirs that was deleted after their page was drawn.
+    Anything else unknown stays 404."""
     try:
         return pairing_for_organiser(request, match_pk), None
     except Http404:
-        tournament = removed_match_tournament(request, match_pk)
-        if tournament is None:
+        removed = removed_match(request, match_pk)
+        if removed is None:
             raise
-        return None, _removed(request, tournament)
+        tournament, reason = removed
+        return None, _removed(request, tournament, withdrawal=reason == knockout.WITHDRAWN)
 
 
-def _removed(request, tournament):
-    """409: the match is gone (`RecordingError` `match_removed`: a correction earlier in the
-    bracket removed it); the message and a link back to the bracket (or the event), as a page
-    or, for htmx, as the panel that replaces the stale one. Nothing was written."""
-    context = {"tournament": tournament, "error": RECORDING_MESSAGES["match_removed"]}
+def _removed(request, tournament, *, withdrawal: bool = False):
+    """409: the match is gone. The message says why: a correction earlier in the bracket
+    removed it (`RecordingError` `match_removed`), or, with `withdrawal`, a player withdrew
+    before it started (`match_unplayed`); a link leads back to the bracket (or the event). A
+    page, or for htmx the panel that replaces the stale one. Nothing was written."""
+    code = "match_unplayed" if withdrawal else "match_removed"
+    context = {"tournament": tournament, "error": RECORDING_MESSAGES[code]}
     template = REMOVED_PANEL if request.htmx else REMOVED_PAGE
     return render(request, template, context, status=409)
 
