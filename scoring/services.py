@@ -163,8 +163,8 @@ def deal_undo_last(
     match has moved on or back since, nothing is undone, so a double tap never undoes two deals.
     Raises `RecordingError` `no_deal_to_undo` (no deal), `undo_not_last` (`number` is not
     the last deal any more), `match_forfeited` and `match_unplayed` (closed by a withdrawal),
-    and `ConfirmationRequired` when reopening the match would undo
-    later results and `confirmed` is false.
+    and `ConfirmationRequired` when reopening the match would undo later results and
+    `confirmed` is false.
     """
     match = _locked(match)
     _refuse_if_closed(match)
@@ -202,8 +202,7 @@ def deal_correct(
     Raises `rules.InvalidDeal` when the corrected match no longer adds up (e.g. the match would
     have ended before a later deal: `match_finished`) and `RecordingError`
     (`correction_reason_missing`, `match_forfeited`, `match_unplayed`; `ConfirmationRequired`
-    when a changed
-    winner would undo later results and `confirmed` is false).
+    when a changed winner would undo later results and `confirmed` is false).
     """
     if not reason.strip():
         raise RecordingError(
@@ -286,8 +285,8 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
     also sends `match_finished`). Runs inside the caller's transaction (a savepoint).
 
     Raises `RecordingError` `match_forfeited` / `match_unplayed` for a match closed by a
-    withdrawal and `deal_already_entered`
-    when the match already has deals. Also updates the given `match` object's score fields.
+    withdrawal and `deal_already_entered` when the match already has deals. Also updates the
+    given `match` object's score fields.
     """
     locked = _locked(match)
     _refuse_if_closed(locked)

@@ -193,7 +193,8 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
     A match closed either way takes no more deals (409 with the message on the match page),
     and the tournament finishes once every other match is over (`tournament_refresh_status`).
 
-    Locks the player's match rows first, then the tournament (the order of `tournament_lock`).
+    Locks the entry, then the player's match rows, then the tournament (the lock order of
+    `tournament_lock`), and decides from the locked rows.
     Raises `TournamentError` `already_withdrawn` and `not_started`.
     """
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
