@@ -19,7 +19,8 @@ from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments import knockout, selectors, services
+from tests.tournaments.test_printing import pdf_text
+from tournaments import knockout, printing, selectors, services
 from tournaments.models import Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -279,3 +280,13 @@ def test_a_deal_for_a_knockout_match_removed_by_a_withdrawal_is_refused(organise
         response = organiser_client.post(url, {"winner": "A", "reason": "won", "number": 1})
         assert response.status_code == 409
         assert message in response.content.decode()
+
+
+def test_the_printed_standings_list_a_cancelled_player_apart(tournament):
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    name = entry(tournament, 2).player.name
+    _pages, text = pdf_text(printing.render_standings(tournament, "en"))
+    table, _sep, below = text.partition("Withdrawn")
+    assert name not in table and name in below
