@@ -61,6 +61,10 @@ RECORDING_MESSAGES = {
         "%(next_number)s. Check the list below before entering again."
     ),
     "match_forfeited": _("This match was forfeited; no deals can be entered."),
+    "match_unplayed": _(
+        "This match will not be played: a player withdrew from the tournament. No deals can "
+        "be entered."
+    ),
     "no_deal_to_undo": _("This match has no deal to undo."),
     "undo_not_last": _(
         "Deal %(number)s is no longer the last deal (the last is deal %(last_number)s); "

@@ -121,8 +121,18 @@ class Match(models.Model):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
         FORFEITED = "forfeited", _("forfeited")
+        UNPLAYED = "unplayed", _("not played")
 
-    OVER = (Status.FINISHED, Status.FORFEITED)
+    OVER = (Status.FINISHED, Status.FORFEITED, Status.UNPLAYED)
+    """No deal can be added: the match has a result, or was closed without one. An event whose
+    matches are all over is over."""
+    DECIDED = (Status.FINISHED, Status.FORFEITED)
+    """Over with a winner: the results that standings, ladders and player pages count."""
+    CLOSED = (Status.FORFEITED, Status.UNPLAYED)
+    """Closed by a withdrawal: its deals can no longer be entered, undone or corrected.
+    `UNPLAYED` is a match that will not be played (a withdrawn player's remaining matches under
+    the FIDE policy when they played under half, or under `leave_unplayed`): no winner, no
+    result; the deals entered before it was closed, if any, stay on record."""
 
     player_a = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("seat A")
@@ -173,7 +183,13 @@ class Match(models.Model):
 
     @property
     def is_over(self) -> bool:
+        """No deal can be added (`OVER`): finished, forfeited or closed unplayed."""
         return self.status in self.OVER
+
+    @property
+    def is_decided(self) -> bool:
+        """Over with a winner (`DECIDED`): a result that counts."""
+        return self.status in self.DECIDED
 
 
 class Deal(models.Model):

@@ -95,10 +95,18 @@ def _replay(
     return result
 
 
-def _refuse_if_forfeited(match: Match) -> None:
+def _refuse_if_closed(match: Match) -> None:
+    """A match a withdrawal closed (`Match.CLOSED`) takes no deal, undo or correction:
+    `RecordingError` `match_forfeited` or `match_unplayed`."""
     if match.status == Match.Status.FORFEITED:
         raise RecordingError(
             "match_forfeited", "This match was forfeited; no deals can be entered.",
+        )
+    if match.status == Match.Status.UNPLAYED:
+        raise RecordingError(
+            "match_unplayed",
+            "This match will not be played: a player withdrew from the tournament. No deals "
+            "can be entered.",
         )
 
 
@@ -119,10 +127,11 @@ def deal_record(
     else entered that deal first, nothing is written.
 
     Raises `rules.InvalidDeal` (`match_finished`, or a deal that does not fit the house rules)
-    and `RecordingError` (`deal_already_entered`, `match_forfeited`). RULES.md §6.
+    and `RecordingError` (`deal_already_entered`, `match_forfeited`, `match_unplayed`: the
+    match was closed by a withdrawal). RULES.md §6.
     """
     match = _locked(match)
-    _refuse_if_forfeited(match)
+    _refuse_if_closed(match)
     scores = match.deal_scores()
     next_number = len(scores) + 1
     if number is not None and number != next_number:
@@ -152,12 +161,13 @@ def deal_undo_last(
 
     `number` is the deal the organiser saw as the last one (the undo button sends it): if the
     match has moved on or back since, nothing is undone, so a double tap never undoes two deals.
-    Raises `RecordingError` `no_deal_to_undo` (no deal) and `undo_not_last` (`number` is not
-    the last deal any more), and `ConfirmationRequired` when reopening the match would undo
-    later results and `confirmed` is false.
+    Raises `RecordingError` `no_deal_to_undo` (no deal), `undo_not_last` (`number` is not
+    the last deal any more), `match_forfeited` and `match_unplayed` (closed by a withdrawal),
+    and `ConfirmationRequired` when reopening the match would undo later results and
+    `confirmed` is false.
     """
     match = _locked(match)
-    _refuse_if_forfeited(match)
+    _refuse_if_closed(match)
     deals = list(match.deals.order_by("number"))
     if not deals:
         raise RecordingError("no_deal_to_undo", "This match has no deal to undo.")
@@ -191,15 +201,15 @@ def deal_correct(
     `reason` (free text, required) is kept in the deal's history with the old and new values.
     Raises `rules.InvalidDeal` when the corrected match no longer adds up (e.g. the match would
     have ended before a later deal: `match_finished`) and `RecordingError`
-    (`correction_reason_missing`, `match_forfeited`; `ConfirmationRequired` when a changed
-    winner would undo later results and `confirmed` is false).
+    (`correction_reason_missing`, `match_forfeited`, `match_unplayed`; `ConfirmationRequired`
+    when a changed winner would undo later results and `confirmed` is false).
     """
     if not reason.strip():
         raise RecordingError(
             "correction_reason_missing", "Say why the deal is corrected; the reason is kept."
         )
     match = _locked(deal.match)
-    _refuse_if_forfeited(match)
+    _refuse_if_closed(match)
     deals = list(match.deals.order_by("number"))
     deal = next(d for d in deals if d.pk == deal.pk)
     scores = [score if d.pk == deal.pk else d.score() for d in deals]
@@ -240,6 +250,31 @@ def match_forfeit(*, match: Match, winner: str, by) -> Match:
 
 
 @transaction.atomic
+def match_close_unplayed(*, match: Match, by) -> Match:
+    """Close a scheduled or unfinished `match` without a result, because a player withdrew:
+    status `UNPLAYED`, no winner. Its deals so far (if any) and their game points stay on
+    record but count for nothing; it takes no more deals, undo or correction
+    (`RecordingError` `match_unplayed`), and counts as over when the event asks whether all
+    its matches are (`Match.OVER`). Sends no signal: the caller (a withdrawal) settles the
+    event.
+
+    Raises `RecordingError` `match_already_finished` for a match that is already over.
+    """
+    match = _locked(match)
+    if match.is_over:
+        raise RecordingError(
+            "match_already_finished", "This match is already over and cannot be forfeited."
+        )
+    match.status = Match.Status.UNPLAYED
+    match.winner = ""
+    match.finished_at = timezone.now()
+    match._change_reason = "withdrawal: not played"
+    match._history_user = by
+    match.save()
+    return match
+
+
+@transaction.atomic
 def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> list[Deal]:
     """Write a whole match's deals at once (imports): `scores` become deals 1..n.
 
@@ -249,11 +284,12 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
     status, winner and finished_at are set as `deal_record` would leave them (`_replay`, which
     also sends `match_finished`). Runs inside the caller's transaction (a savepoint).
 
-    Raises `RecordingError` `match_forfeited` for a forfeited match and `deal_already_entered`
-    when the match already has deals. Also updates the given `match` object's score fields.
+    Raises `RecordingError` `match_forfeited` / `match_unplayed` for a match closed by a
+    withdrawal and `deal_already_entered` when the match already has deals. Also updates the
+    given `match` object's score fields.
     """
     locked = _locked(match)
-    _refuse_if_forfeited(locked)
+    _refuse_if_closed(locked)
     existing = locked.deals.count()
     if existing:
         raise RecordingError(

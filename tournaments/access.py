@@ -65,3 +65,24 @@ def pairing_for_organiser(request, match_pk: int) -> Pairing:
     if not pairing.organiser:
         raise PermissionDenied
     return pairing
+
+
+def removed_match(request, match_pk: int) -> tuple[Tournament, str] | None:
+    """For a match `request.user` may organise that has been deleted since (a knockout
+    correction upstream, or a withdrawal before it started, removed it; its history keeps the
+    row): its tournament and the change reason the deletion recorded. None for a match that
+    exists, never existed, or is not the user's (the caller answers 404, as for any unknown
+    match). The deleted row does not name its tournament: it is the newest event of the
+    user's that entered both its players."""
+    if Match.objects.filter(pk=match_pk).exists():
+        return None
+    deleted = Match.history.filter(id=match_pk, history_type="-").order_by("-history_id").first()
+    if deleted is None:
+        return None
+    events = (
+        Tournament.objects.filter(entries__player_id=deleted.player_a_id)
+        .filter(entries__player_id=deleted.player_b_id, created_at__lte=deleted.history_date)
+        .order_by("-created_at", "-pk")
+    )
+    event = next((event for event in events if can_organise(request.user, event)), None)
+    return (event, deleted.history_change_reason or "") if event else None

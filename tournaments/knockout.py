@@ -21,7 +21,8 @@ Locks, always taken in this order so that two writers never wait for each other 
 (a deadlock): match rows first
 (`scoring.services` holds the match being scored; a correction also locks the matches it may
 clear, a withdrawal the match it may forfeit or remove), then pairing rows, read again once
-locked (`_pairings`). Two matches finishing at once thus fill the two seats of their
+locked (`_pairings`), then the tournament row, whose lock decides whether the bracket is over
+(`_refresh_status`). Two matches finishing at once thus fill the two seats of their
 next pairing without losing either. If the bracket changed between the first look and the
 locks (another organiser, the same second), nothing is written and the organiser is asked to
 try again (`bracket_changed`). Errors an organiser can fix raise
@@ -48,9 +49,9 @@ from tournaments.services import (
     MAX_KNOCKOUT_PLAYERS,
     MIN_KNOCKOUT_PLAYERS,
     TournamentError,
-    _locked,
     _refuse_after_start,
     draw_numbers_set,
+    tournament_lock,
 )
 
 MIN_THIRD_PLACE_PLAYERS = 4
@@ -92,7 +93,7 @@ def seeds_from_standings(
     Raises `TournamentError`: `already_started`, `not_knockout`, `source_not_round_robin`,
     `source_not_finished`, `bad_seed_count`.
     """
-    tournament = _locked(tournament)
+    tournament = tournament_lock(tournament)
     _refuse_after_start(tournament)
     _refuse_unless_knockout(tournament)
     if not source.is_round_robin or source.pk == tournament.pk:
@@ -264,14 +265,17 @@ def _advance(bracket: _Bracket, pairing: Pairing, winner_seat: str) -> None:
 
 
 def _refresh_status(bracket: _Bracket) -> None:
-    """Finished once the final (and the third-place match, if any) is decided. Reads only."""
-    last = _pairings(False, round__tournament=bracket.tournament, round__number=bracket.rounds)
+    """Finished once the final (and the third-place match, if any) is decided. Decided under
+    the tournament's lock (`services.tournament_lock`, taken last, after the match and pairing
+    rows), so a final and a third-place match ending at the same moment leave it finished:
+    the second to decide waits for the first to commit, then reads both results."""
+    tournament = tournament_lock(bracket.tournament)
+    last = _pairings(False, round__tournament=tournament, round__number=bracket.rounds)
     decided = all(
         _winner_seat(pairing) for pairing in last
-        if not pairing.is_third_place or bracket.tournament.third_place_match
+        if not pairing.is_third_place or tournament.third_place_match
     )
     status = Tournament.Status.FINISHED if decided else Tournament.Status.RUNNING
-    tournament = bracket.tournament
     if status != tournament.status:
         tournament.status = status
         tournament.save(update_fields=["status"])
@@ -308,7 +312,7 @@ def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) 
     Raises `TournamentError`: `already_started`, `not_knockout`, `too_few_knockout_players`,
     `too_many_knockout_players`, `third_place_needs_four`.
     """
-    tournament = _locked(tournament)
+    tournament = tournament_lock(tournament)
     _refuse_after_start(tournament)
     _refuse_unless_knockout(tournament)
     entries = list(tournament.entries.select_related("player").order_by("number", "pk"))

@@ -319,7 +319,7 @@ def _scorecard(pairing: Pairing, deals: Sequence[Deal], filled: bool) -> dict:
     columns = len(rows) // ROWS_PER_COLUMN
     house_rules = match.house_rules()
     url = match_entry_url(match.pk)
-    over = filled and match.is_over
+    over = filled and match.is_decided
     return {
         "pairing": pairing,
         "match": match,
@@ -421,7 +421,8 @@ def render_round_sheet(round_: Round, language: str) -> bytes:
 def render_standings(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
     """The standings table (the columns of the standings page), with the tie-break order and
     the withdrawal policy under it."""
-    rows = standings_rows(selectors.standings(tournament))
+    table = selectors.standings_with_withdrawn(tournament)
+    rows = standings_rows(table.ranked)
     playing = Match.objects.filter(
         pairing__round__tournament=tournament, status=Match.Status.PLAYING
     ).count()
@@ -429,6 +430,7 @@ def render_standings(tournament: Tournament, language: str, progress: Progress =
         return _pdf([("print/standings.html", {
             **_common(tournament, language),
             "table": StandingsTable(rows, tournament.tie_breaks, orderable=False),
+            "withdrawn": [entry.player.name for entry in table.withdrawn],
             "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
             "playing": playing,
         })], progress)
@@ -606,7 +608,7 @@ def round_version(tournament: Tournament, round_: Round, filled: bool, sheet: bo
     match therefore leaves the blank scorecards as they were."""
     results = filled or sheet
     pairings = [
-        (*row[:6], row[6:] if results and row[6] in Match.OVER else None)
+        (*row[:6], row[6:] if results and row[6] in Match.DECIDED else None)
         for row in round_.pairings.order_by("table", "pk").values_list(
             "table", "entry_a__player__name", "entry_b__player__name", "match_id",
             "match__first_dealer", "match__house_rules_snapshot", "match__status",
@@ -642,12 +644,15 @@ def bracket_version(tournament: Tournament) -> str:
 
 
 def standings_version(tournament: Tournament) -> str:
-    """The standings rows themselves, plus the count of matches being played."""
-    rows = standings_rows(selectors.standings(tournament))
+    """The standings rows themselves, the withdrawn players listed apart, plus the count of
+    matches being played."""
+    table = selectors.standings_with_withdrawn(tournament)
+    rows = standings_rows(table.ranked)
+    withdrawn = [entry.player.name for entry in table.withdrawn]
     playing = Match.objects.filter(
         pairing__round__tournament=tournament, status=Match.Status.PLAYING
     ).aggregate(count=Count("pk"), last=Max("pk"))
-    return fingerprint(_tournament_part(tournament), rows, playing)
+    return fingerprint(_tournament_part(tournament), rows, withdrawn, playing)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
 count and how they are fetched, so no page counts a result another page would not."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import F, Prefetch, Q, QuerySet
@@ -57,47 +58,90 @@ def played_pairings(tournament: Tournament) -> list[PlayedPairing]:
     return [PlayedPairing(*row) for row in rows]
 
 
-def cancelled_entries(tournament: Tournament, pairings: list[PlayedPairing]) -> set[int]:
-    """Entries whose results are all cancelled: withdrawn under the FIDE policy having played
-    under half of their matches (DESIGN.md "Byes and withdrawals")."""
+def played_under_half(statuses: Iterable[str]) -> bool:
+    """Whether a player whose matches have these `statuses` (one `Match.Status` value per
+    match of theirs; byes have no match and do not count) played under half of them: the FIDE
+    withdrawal policy then cancels all their results (DESIGN.md "Byes and withdrawals").
+
+    The one definition of "played", for the withdrawal (`services.entry_withdraw`) and the
+    standings (`cancelled_entries`) alike: a match is played when it was decided over the
+    board (`Match.Status.FINISHED`). A forfeit is not played (no deal of it was played; that
+    includes a forfeit win given by another player's withdrawal), nor is a match being
+    played, not started, or closed unplayed. Half or more played: the results stand.
+    """
+    statuses = list(statuses)
+    played = sum(1 for status in statuses if status == Match.Status.FINISHED)
+    return 2 * played < len(statuses)
+
+
+def cancelled_entries(
+    tournament: Tournament, pairings: list[PlayedPairing], entries: Iterable[Entry]
+) -> set[int]:
+    """Ids of the `entries` (the tournament's) whose results are all cancelled: withdrawn
+    under the FIDE policy having played under half of their matches (`played_under_half`).
+    `pairings`: `played_pairings(tournament)`."""
     if tournament.withdrawal_policy != Tournament.WithdrawalPolicy.FIDE:
         return set()
     cancelled = set()
-    withdrawn = {e.pk for e in tournament.entries.all() if e.withdrawn}
-    for entry_id in withdrawn:
-        own = [p for p in pairings if entry_id in (p.entry_a_id, p.entry_b_id)]
-        over = [p for p in own if p.status == Match.Status.FINISHED]
-        if 2 * len(over) < len(own):
-            cancelled.add(entry_id)
+    for entry in entries:
+        if not entry.withdrawn:
+            continue
+        own = [p.status for p in pairings if entry.pk in (p.entry_a_id, p.entry_b_id)]
+        if played_under_half(own):
+            cancelled.add(entry.pk)
     return cancelled
 
 
-def counted_results(tournament: Tournament) -> tuple[list[Entry], list[MatchResult]]:
-    """The entries, and the results that count for the standings: finished and forfeited
-    matches, less those of an entry whose results are cancelled. Ids are entry ids."""
+def counted_results(
+    tournament: Tournament,
+) -> tuple[list[Entry], list[MatchResult], set[int]]:
+    """The entries (player selected, by draw number), the results that count for the
+    standings, and the ids of the entries whose results are cancelled
+    (`cancelled_entries`). Results are the decided matches (`Match.DECIDED`: finished and
+    forfeited) less those of a cancelled entry; ids are entry ids. Two queries."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
     pairings = played_pairings(tournament)
-    cancelled = cancelled_entries(tournament, pairings)
+    cancelled = cancelled_entries(tournament, pairings, entries)
     results = [
         MatchResult(
             p.entry_a_id, p.entry_b_id, p.points_a, p.points_b, p.winner,
             forfeit=p.status == Match.Status.FORFEITED,
         )
         for p in pairings
-        if p.status in Match.OVER and not cancelled & {p.entry_a_id, p.entry_b_id}
+        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
     ]
-    return entries, results
+    return entries, results, cancelled
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A tournament's standings: `ranked`, best first, each row with its entry; `withdrawn`,
+    the entries whose results are cancelled (FIDE policy, played under half), listed apart
+    by draw number and not ranked."""
+
+    ranked: list[tuple[Entry, Standing]]
+    withdrawn: list[Entry]
+
+
+def standings_with_withdrawn(tournament: Tournament) -> Standings:
+    """The ranked players and, apart, the withdrawn players whose results are cancelled."""
+    entries, results, cancelled = counted_results(tournament)
+    ranked_entries = [e for e in entries if e.pk not in cancelled]
+    rows = compute_standings(
+        [e.pk for e in ranked_entries], results, tournament.tie_breaks,
+        {e.pk: e.lot for e in ranked_entries if e.lot is not None},
+    )
+    by_id = {e.pk: e for e in ranked_entries}
+    return Standings(
+        ranked=[(by_id[row.player], row) for row in rows],
+        withdrawn=[e for e in entries if e.pk in cancelled],
+    )
 
 
 def standings(tournament: Tournament) -> list[tuple[Entry, Standing]]:
-    """The tournament's standings, best first, each with its entry (player selected)."""
-    entries, results = counted_results(tournament)
-    rows = compute_standings(
-        [e.pk for e in entries], results, tournament.tie_breaks,
-        {e.pk: e.lot for e in entries if e.lot is not None},
-    )
-    by_id = {e.pk: e for e in entries}
-    return [(by_id[row.player], row) for row in rows]
+    """The tournament's standings, best first, each with its entry (player selected). A player
+    whose results are cancelled is not in them (`standings_with_withdrawn` lists them)."""
+    return standings_with_withdrawn(tournament).ranked
 
 
 def matches_of_entry(entry: Entry) -> QuerySet[Pairing]:
@@ -262,8 +306,6 @@ def bracket(tournament: Tournament) -> Bracket:
 
 # --- Club nights, seasons, players (issue 7) -------------------------------------------------
 
-OVER = (Match.Status.FINISHED, Match.Status.FORFEITED)
-
 
 def club_night_pairings(night: Tournament) -> list[Pairing]:
     """Every pairing of the night with its players and match (one query)."""
@@ -293,7 +335,7 @@ def season_results(season) -> tuple[dict[int, Player], list[MatchResult]]:
     match of the season's events (`season_events`), as results between player ids, and those
     players by id. One query."""
     matches = Match.objects.filter(
-        pairing__round__tournament__in=season_events(season), status__in=OVER
+        pairing__round__tournament__in=season_events(season), status__in=Match.DECIDED
     ).select_related("player_a", "player_b").order_by("finished_at", "pk")
     players, results = {}, []
     for match in matches:
@@ -309,7 +351,7 @@ def player_pairings(player: Player, user) -> list[Pairing]:
     return list(
         Pairing.objects.filter(
             Q(entry_a__player=player) | Q(entry_b__player=player),
-            round__tournament__in=visible, match__status__in=[*OVER, Match.Status.PLAYING],
+            round__tournament__in=visible, match__status__in=[*Match.DECIDED, Match.Status.PLAYING],
         )
         .select_related("round__tournament", "entry_a__player", "entry_b__player", "match")
         .order_by("-round__tournament__date", "-round__tournament_id", "-round__number",

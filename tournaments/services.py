@@ -12,6 +12,7 @@ from django.db.models import Max, Q
 from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
+from tournaments import selectors
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -27,7 +28,16 @@ class TournamentError(Exception):
         self.params = params
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def tournament_lock(tournament: Tournament) -> Tournament:
+    """The tournament's row, read again and locked until the transaction ends (call it inside
+    one). Every decision about the tournament as a whole is taken under this lock: its
+    players and draw before the start, and whether it is over (`tournament_refresh_status`,
+    `knockout._refresh_status`), so two matches ending at once cannot both decide "running".
+
+    Lock order, so that no two writers wait for each other in a circle: a running event's
+    match rows first (`scoring.services` holds the match being scored), then its pairing rows
+    (a knockout), then this row last.
+    """
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
@@ -43,7 +53,7 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     """Add `player` with the next free draw number (seed, in a knockout). Raises
     `TournamentError` (`already_started`, `already_entered`, `too_many_players`,
     `too_many_knockout_players`)."""
-    tournament = _locked(tournament)
+    tournament = tournament_lock(tournament)
     _refuse_after_start(tournament)
     if tournament.entries.filter(player=player).exists():
         raise TournamentError("already_entered", f"{player} is already in this tournament.")
@@ -63,7 +73,7 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
 @transaction.atomic
 def entry_remove(*, entry: Entry) -> None:
     """Take a player out before the start; the draw numbers after theirs move up by one."""
-    tournament = _locked(entry.tournament)
+    tournament = tournament_lock(entry.tournament)
     _refuse_after_start(tournament)
     removed_number = entry.number
     entry.delete()
@@ -78,7 +88,7 @@ def draw_numbers_set(*, tournament: Tournament, order: list[int]) -> None:
 
     Raises `TournamentError` `draw_not_a_permutation` unless `order` lists every entry once.
     """
-    tournament = _locked(tournament)
+    tournament = tournament_lock(tournament)
     _refuse_after_start(tournament)
     entries = {entry.pk: entry for entry in tournament.entries.all()}
     if sorted(order) != sorted(entries):
@@ -111,7 +121,7 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
     copied into each match. Raises `TournamentError` (`already_started`, `too_few_players`,
     `not_round_robin`).
     """
-    tournament = _locked(tournament)
+    tournament = tournament_lock(tournament)
     _refuse_after_start(tournament)
     if not tournament.is_round_robin:
         raise TournamentError("not_round_robin", "Only round robins are scheduled this way.")
@@ -155,7 +165,7 @@ def house_rules_update(*, tournament: Tournament) -> None:
 
     Raises `TournamentError` `rules_frozen` once any deal has been entered.
     """
-    tournament = _locked(tournament)
+    tournament = tournament_lock(tournament)
     matches = Match.objects.filter(pairing__round__tournament=tournament)
     if matches.filter(deals__isnull=False).exists():
         raise TournamentError(
@@ -166,49 +176,83 @@ def house_rules_update(*, tournament: Tournament) -> None:
 
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, by) -> Entry:
-    """Withdraw a player mid-event under the tournament's withdrawal policy.
+    """Withdraw a player from a running round robin under its withdrawal policy, and return
+    the entry (marked withdrawn).
 
-    `forfeit_rest` and `fide` (when they played half their matches or more): each unfinished
-    match is forfeited to the opponent (`scoring.services.match_forfeit`). `leave_unplayed`
-    and `fide` under half: the matches stay as they are; `tournaments.selectors` leaves them
-    (and for `fide`, all the player's results) out of the standings.
+    What happens to their matches not over yet (`Match.OVER`):
+
+    - `forfeit_rest`, and `fide` when they played half their matches or more: each is
+      forfeited to the opponent (`scoring.services.match_forfeit`), who scores the game target.
+    - `fide` when they played under half (`selectors.played_under_half`, the one definition
+      of "played": decided over the board; a forfeit is not played): each is closed unplayed
+      (`scoring.services.match_close_unplayed`), and all their results, played ones included,
+      are cancelled: the standings list them apart, not ranked
+      (`selectors.standings_with_withdrawn`).
+    - `leave_unplayed`: each is closed unplayed; their results so far stand.
+
+    A match closed either way takes no more deals (409 with the message on the match page),
+    and the tournament finishes once every other match is over (`tournament_refresh_status`).
+
+    Locks the entry, then the player's match rows, then the tournament (the lock order of
+    `tournament_lock`), and decides from the locked rows.
+    Raises `TournamentError` `already_withdrawn` and `not_started`.
     """
-    tournament = _locked(entry.tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
+        pk=entry.pk
+    )
     if entry.withdrawn:
         raise TournamentError("already_withdrawn", f"{entry.player} has already withdrawn.")
+    seat_a_of = dict(  # match id -> the entry in seat A
+        Pairing.objects.filter(
+            Q(entry_a=entry) | Q(entry_b=entry), round__tournament_id=entry.tournament_id,
+            match__isnull=False,
+        ).values_list("match_id", "entry_a_id")
+    )
+    matches = list(
+        Match.objects.select_for_update().filter(pk__in=list(seat_a_of)).order_by("pk")
+    )
+    tournament = tournament_lock(entry.tournament)
+    if not tournament.has_started:
+        raise TournamentError(
+            "not_started", "The tournament has not started; remove the player instead."
+        )
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
-    pairings = Pairing.objects.filter(
-        Q(entry_a=entry) | Q(entry_b=entry), round__tournament=tournament, match__isnull=False
-    ).select_related("match")
-    matches = [pairing.match for pairing in pairings]
-    played = sum(1 for match in matches if match.is_over)
-    policy = tournament.withdrawal_policy
-    forfeit = policy == Tournament.WithdrawalPolicy.FORFEIT_REST or (
-        policy == Tournament.WithdrawalPolicy.FIDE and 2 * played >= len(matches)
+    cancel = tournament.withdrawal_policy == Tournament.WithdrawalPolicy.LEAVE_UNPLAYED or (
+        tournament.withdrawal_policy == Tournament.WithdrawalPolicy.FIDE
+        and selectors.played_under_half(match.status for match in matches)
     )
-    if forfeit:
-        for pairing in pairings:
-            if not pairing.match.is_over:
-                winner = "B" if pairing.entry_a_id == entry.pk else "A"
-                scoring_services.match_forfeit(match=pairing.match, winner=winner, by=by)
+    for match in matches:
+        if match.is_over:
+            continue
+        if cancel:
+            scoring_services.match_close_unplayed(match=match, by=by)
+        else:
+            winner = "B" if seat_a_of[match.pk] == entry.pk else "A"
+            scoring_services.match_forfeit(match=match, winner=winner, by=by)
+    _refresh(tournament)
     return entry
 
 
-
 def tournament_refresh_status(*, match: Match) -> None:
-    """After a match ends or reopens: a running round robin whose matches are all over is
-    finished; a finished one with a reopened match is running again. Matches outside a
-    tournament are ignored, and so are club nights: the organiser closes those
-    (`club_nights.club_night_close`), however many of tonight's matches are over."""
+    """After a match ends or reopens: a running round robin whose matches are all over
+    (`Match.OVER`: finished, forfeited, or closed unplayed by a withdrawal) is finished; a
+    finished one with a reopened match is running again. Decided under the tournament's lock
+    (`tournament_lock`), so the last two matches ending at the same moment leave it finished.
+    Matches outside a tournament are ignored, and so are club nights: the organiser closes
+    those (`club_nights.club_night_close`), however many of tonight's matches are over."""
     tournament = Tournament.objects.filter(rounds__pairings__match=match).first()
     if tournament is None or tournament.status == Tournament.Status.DRAFT:
         return
     if tournament.format == Tournament.Format.CLUB_NIGHT:
         return
+    _refresh(tournament_lock(tournament))
+
+
+def _refresh(tournament: Tournament) -> None:
+    """Set the (locked) round robin's status from its matches: finished when all are over."""
     unfinished = Match.objects.filter(pairing__round__tournament=tournament).exclude(
-        status__in=[Match.Status.FINISHED, Match.Status.FORFEITED]
+        status__in=Match.OVER
     )
     status = Tournament.Status.RUNNING if unfinished.exists() else Tournament.Status.FINISHED
     if status != tournament.status:

@@ -119,8 +119,9 @@ def test_fide_withdrawal_under_half_cancels_all_results(tournament, organiser):
     first_match = Pairing.objects.filter(entry_a=leaver, match__isnull=False).first().match
     play(first_match, "A", [3, 3, 3, 2])  # 1 of 4 played: under half
     services.entry_withdraw(entry=leaver, by=organiser)
-    rows = {entry.number: row for entry, row in selectors.standings(tournament)}
-    assert rows[2].played == 0 and rows[2].won == 0
+    table = selectors.standings_with_withdrawn(tournament)
+    rows = {entry.number: row for entry, row in table.ranked}
+    assert sorted(rows) == [1, 3, 4, 5] and [e.number for e in table.withdrawn] == [2]
     assert sum(row.played for row in rows.values()) == 0
     assert not Match.objects.filter(status="forfeited").exists()
 

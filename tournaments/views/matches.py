@@ -5,14 +5,16 @@ Views are adapters (STYLE.md): access check (`tournaments.access`) -> form -> on
 a deal saved by htmx while the match goes on is answered with the score, the form and only the
 new row (`_deal_saved`).
 Bad input re-renders the form with the message and 422; a match that cannot take the change
-(someone else entered that deal, the match is over or forfeited) answers 409. Nothing is
-written in either case. An undo or correction that would undo later results (a knockout
+(someone else entered that deal, the match is over, forfeited or closed unplayed by a
+withdrawal, or a correction upstream removed it since the page was drawn) answers 409.
+Nothing is written in either case. An undo or correction that would undo later results (a knockout
 winner's next match has started) answers 409 with the list of what would be cleared and a
 "Confirm" button that posts the same data again with `confirmed=1`.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -22,15 +24,22 @@ from django_htmx.http import reswap, retarget
 
 from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
-from scoring.messages import user_message
+from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, Reason
-from tournaments.access import pairing_for_organiser, pairing_for_reading
+from tournaments import knockout
+from tournaments.access import (
+    pairing_for_organiser,
+    pairing_for_reading,
+    removed_match,
+)
 from tournaments.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"
 DETAILS_FORM = "tournaments/partials/match_details_form.html"
 DEAL_SAVED = "tournaments/partials/match_deal_saved.html"
+REMOVED_PAGE = "tournaments/match_removed.html"
+REMOVED_PANEL = "tournaments/partials/match_removed_panel.html"
 ScoringError = (services.RecordingError, rules.InvalidDeal)
 
 
@@ -43,7 +52,9 @@ def match_entry(request, match_pk: int):
 @login_required
 @require_POST
 def deal_add(request, match_pk: int):
-    pairing = pairing_for_organiser(request, match_pk)
+    pairing, removed = _pairing_for_change(request, match_pk)
+    if removed:
+        return removed
     match = pairing.match
     details = any(key.startswith("details-") for key in request.POST)
     form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
@@ -55,6 +66,8 @@ def deal_add(request, match_pk: int):
             number=form.cleaned_data["number"],
         )
     except ScoringError as error:
+        if getattr(error, "code", "") == "match_removed":
+            return _removed(request, pairing.round.tournament)
         return _page(request, pairing, error=user_message(error), status=_status(error))
     if request.htmx and deal.number > 1 and not deal.match.is_over:
         scores = deal.match.deal_scores()
@@ -89,7 +102,9 @@ def deal_details_form(request, match_pk: int):
 @login_required
 @require_POST
 def deal_undo(request, match_pk: int):
-    pairing = pairing_for_organiser(request, match_pk)
+    pairing, removed = _pairing_for_change(request, match_pk)
+    if removed:
+        return removed
     try:
         deal = services.deal_undo_last(
             match=pairing.match, by=request.user, number=_posted_number(request),
@@ -100,6 +115,8 @@ def deal_undo(request, match_pk: int):
         what = _("Undo the last deal")
         return _confirmation(request, pairing, error, action, what)
     except services.RecordingError as error:
+        if error.code == "match_removed":
+            return _removed(request, pairing.round.tournament)
         return _page(request, pairing, error=user_message(error), status=409)
     return _done(request, pairing, _("Deal %(number)s undone.") % {"number": deal.number})
 
@@ -132,7 +149,9 @@ def _posted_number(request) -> int | None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, match_pk: int, number: int):
-    pairing = pairing_for_organiser(request, match_pk)
+    pairing, removed = _pairing_for_change(request, match_pk)
+    if removed:
+        return removed
     match = pairing.match
     deal = get_object_or_404(match.deals, number=number)
     initial = {"winner": deal.winner, "reason": deal.reason, "game_points": deal.game_points}
@@ -151,12 +170,39 @@ def deal_correct(request, match_pk: int, number: int):
         what = _("Correct deal %(number)s") % {"number": number}
         return _confirmation(request, pairing, error, action, what)
     except ScoringError as error:
+        if getattr(error, "code", "") == "match_removed":
+            return _removed(request, pairing.round.tournament)
         return _page(request, pairing, correction=form, deal=deal,
                      error=_correction_message(error), status=_status(error, correcting=True))
     return _done(request, pairing, _("Deal %(number)s corrected.") % {"number": number})
 
 
 # --------------------------------------------------------------------------------------------
+
+
+def _pairing_for_change(request, match_pk: int):
+    """(pairing, None) for a match the user may change (`pairing_for_organiser`), or (None, the
+    409 answer of `_removed`) for one of theirs that was deleted after their page was drawn.
+    Anything else unknown stays 404."""
+    try:
+        return pairing_for_organiser(request, match_pk), None
+    except Http404:
+        removed = removed_match(request, match_pk)
+        if removed is None:
+            raise
+        tournament, reason = removed
+        return None, _removed(request, tournament, withdrawal=reason == knockout.WITHDRAWN)
+
+
+def _removed(request, tournament, *, withdrawal: bool = False):
+    """409: the match is gone. The message says why: a correction earlier in the bracket
+    removed it (`RecordingError` `match_removed`), or, with `withdrawal`, a player withdrew
+    before it started (`match_unplayed`); a link leads back to the bracket (or the event). A
+    page, or for htmx the panel that replaces the stale one. Nothing was written."""
+    code = "match_unplayed" if withdrawal else "match_removed"
+    context = {"tournament": tournament, "error": RECORDING_MESSAGES[code]}
+    template = REMOVED_PANEL if request.htmx else REMOVED_PAGE
+    return render(request, template, context, status=409)
 
 
 def _match(pairing) -> Match:
@@ -271,6 +317,8 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "next_dealer_name": match.player(next_dealer).name,
         "winner_name": match.player(match.winner).name if match.winner else "",
         "forfeited": match.status == Match.Status.FORFEITED,
+        "unplayed": match.status == Match.Status.UNPLAYED,
+        "closed": match.status in Match.CLOSED,  # by a withdrawal: no undo, no correction
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,

@@ -29,10 +29,10 @@ def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], d
             "pairing": pairing, "match": match, "tournament": tournament,
             "club_night": tournament.format == Tournament.Format.CLUB_NIGHT,
             "opponent": opponent, "own": own, "other": other,
-            "won": match.is_over and match.winner == ("A" if mine_a else "B"),
+            "won": match.is_decided and match.winner == ("A" if mine_a else "B"),
             "forfeit": match.status == match.Status.FORFEITED,
         })
-        if match.is_over:
+        if match.is_decided:
             results.append(MatchResult(
                 player.pk, opponent.pk, own, other, "A" if rows[-1]["won"] else "B",
                 forfeit=rows[-1]["forfeit"],

@@ -1,4 +1,5 @@
-"""Live standings with the tie-break order printed under the table."""
+"""Live standings with the tie-break order printed under the table; players whose results a
+withdrawal cancelled are listed apart, below it, not ranked."""
 
 from django.shortcuts import render
 from django_tables2 import RequestConfig
@@ -13,7 +14,8 @@ from tournaments.tables import StandingsTable, standings_rows
 
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    rows = standings_rows(selectors.standings(tournament))
+    ranking = selectors.standings_with_withdrawn(tournament)
+    rows = standings_rows(ranking.ranked)
     table = StandingsTable(rows, tournament.tie_breaks)
     RequestConfig(request, paginate=False).configure(table)
     playing = Match.objects.filter(
@@ -26,6 +28,7 @@ def standings(request, pk: int):
         "table_version": fingerprint(rows, tournament.tie_breaks),
         "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
         "playing": playing,
+        "withdrawn": ranking.withdrawn,
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),
     })

@@ -1,0 +1,292 @@
+"""Withdrawals from a running round robin under each policy: what happens to the player's
+matches, how the standings treat them, that the event still finishes, and that a deal for a
+closed match is refused (409, with the message in both languages).
+
+The cast is conftest's five-player round robin (draw numbers 1-5): each player meets the other
+four once, ten matches in all (five rounds of two matches and a bye). Every match played here
+ends 11:0 (deals of 3, 3, 3 and 2 game points to the winner), so the game points follow from
+who won. "Played" means decided over the board (status finished); a forfeit is not played.
+"""
+
+import datetime
+import random
+
+import pytest
+from django.db.models import Q
+from django.urls import reverse
+
+from club.models import Player
+from scoring import rules
+from scoring import services as scoring_services
+from scoring.models import Match
+from tests.tournaments.test_printing import pdf_text
+from tournaments import knockout, printing, selectors, services
+from tournaments.models import Entry, Pairing, Tournament
+
+pytestmark = pytest.mark.django_db
+
+FIDE = Tournament.WithdrawalPolicy.FIDE
+FORFEIT_REST = Tournament.WithdrawalPolicy.FORFEIT_REST
+LEAVE_UNPLAYED = Tournament.WithdrawalPolicy.LEAVE_UNPLAYED
+UNPLAYED_EN = (
+    "This match will not be played: a player withdrew from the tournament. No deals can be "
+    "entered."
+)
+UNPLAYED_BG = "Този мач няма да се играе: играч се отказа от турнира. Не се въвеждат раздавания."
+FORFEITED_EN = "This match was forfeited; no deals can be entered."
+FORFEITED_BG = "Този мач е присъден служебно; не се въвеждат раздавания."
+
+
+def started(tournament: Tournament, policy: str) -> Tournament:
+    tournament.withdrawal_policy = policy
+    tournament.save(update_fields=["withdrawal_policy"])
+    services.tournament_start(tournament=tournament, rng=random.Random(1))
+    tournament.refresh_from_db()
+    return tournament
+
+
+def entry(tournament, number: int) -> Entry:
+    return tournament.entries.get(number=number)
+
+
+def pairing_between(tournament, first: int, second: int) -> Pairing:
+    return Pairing.objects.select_related("match", "entry_a", "entry_b").get(
+        Q(entry_a__number=first, entry_b__number=second)
+        | Q(entry_a__number=second, entry_b__number=first),
+        round__tournament=tournament,
+    )
+
+
+def match_between(tournament, first: int, second: int) -> Match:
+    return Match.objects.get(pk=pairing_between(tournament, first, second).match_id)
+
+
+def beats(tournament, winner: int, loser: int) -> None:
+    """`winner` wins their match with `loser` 11:0."""
+    pairing = pairing_between(tournament, winner, loser)
+    seat = "A" if pairing.entry_a.number == winner else "B"
+    for points, reason in [(3, "capot"), (3, "capot"), (3, "capot"), (2, "schneider")]:
+        scoring_services.deal_record(
+            match=pairing.match, score=rules.quick_result(seat, points, reason), by=None
+        )
+
+
+def withdraw(tournament, number: int) -> None:
+    services.entry_withdraw(entry=entry(tournament, number), by=None)
+
+
+def status_with(tournament, number: int) -> dict[int, str]:
+    """The status of each match of player `number`, by opponent's number."""
+    statuses = {}
+    for other in range(1, 6):
+        if other != number:
+            statuses[other] = match_between(tournament, number, other).status
+    return statuses
+
+
+def ranked(tournament) -> list[tuple[int, int, int]]:
+    """(draw number, played, won) of each ranked player, best first."""
+    return [(e.number, row.played, row.won) for e, row in selectors.standings(tournament)]
+
+
+def tournament_status(tournament) -> str:
+    return Tournament.objects.get(pk=tournament.pk).status
+
+
+# --- FIDE: under half played ------------------------------------------------------------------
+
+
+def test_fide_a_forfeit_win_is_not_a_played_match(tournament):
+    """1 beats 3 and 4 (2 of 4 played: half) and withdraws: 1-2 and 1-5 are forfeited to 2 and 5.
+    Then 2 loses to 3 and withdraws with one match played and one forfeit win: under half
+    played, so all of 2's results are cancelled, 2-4 and 2-5 are closed unplayed (no forfeit
+    win for 4 and 5 that the standings would then drop), and 2 is listed apart, not ranked.
+
+    Counted: 1-3 (1), 1-4 (1), 1-5 forfeit (5), 3-4 (3), 3-5 (5), 4-5 (4). Wins: 1 two, 5 two,
+    3 one, 4 one, three matches each. 5 beat 1 (head-to-head), 3 beat 4."""
+    started(tournament, FIDE)
+    beats(tournament, 1, 3)
+    beats(tournament, 1, 4)
+    withdraw(tournament, 1)
+    assert status_with(tournament, 1) == {
+        2: "forfeited", 3: "finished", 4: "finished", 5: "forfeited",
+    }
+    beats(tournament, 3, 2)
+    withdraw(tournament, 2)
+
+    assert status_with(tournament, 2) == {
+        1: "forfeited", 3: "finished", 4: "unplayed", 5: "unplayed",
+    }
+    assert not Match.objects.filter(status="unplayed").exclude(winner="").exists()
+    beats(tournament, 3, 4)
+    beats(tournament, 5, 3)
+    beats(tournament, 4, 5)
+
+    table = selectors.standings_with_withdrawn(tournament)
+    assert [e.number for e in table.withdrawn] == [2]
+    assert ranked(tournament) == [(5, 3, 2), (1, 3, 2), (3, 3, 1), (4, 3, 1)]
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+
+def test_fide_under_half_is_listed_apart_the_event_finishes_and_seeds_a_knockout(
+    tournament, organiser
+):
+    """2 beats 1 (1 of 4 played) and withdraws: the win is cancelled, 2-3, 2-4, 2-5 are
+    closed unplayed. The other six matches: 1 beats 3, 4 and 5; 3 beats 4 and 5; 4 beats 5.
+    Ranked: 1 (3 wins of 3), 3 (2), 4 (1), 5 (0); 2, with one win, is not ranked above
+    anyone. The round robin is finished, so a knockout can take its top four."""
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    assert status_with(tournament, 2) == {
+        1: "finished", 3: "unplayed", 4: "unplayed", 5: "unplayed",
+    }
+    for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
+        assert tournament_status(tournament) == Tournament.Status.RUNNING
+        beats(tournament, winner, loser)
+
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+    assert ranked(tournament) == [(1, 3, 3), (3, 3, 2), (4, 3, 1), (5, 3, 0)]
+    assert [e.number for e in selectors.standings_with_withdrawn(tournament).withdrawn] == [2]
+
+    cup = Tournament.objects.create(
+        name="Купа финал", date=datetime.date(2026, 12, 6), format=Tournament.Format.KNOCKOUT,
+    )
+    source = Tournament.objects.get(pk=tournament.pk)
+    seeded = knockout.seeds_from_standings(tournament=cup, source=source, count=4)
+    names = {e.number: e.player.name for e in tournament.entries.select_related("player")}
+    assert [e.player.name for e in seeded] == [names[1], names[3], names[4], names[5]]
+
+
+def test_the_standings_page_lists_a_cancelled_player_apart_in_both_languages(
+    client, tournament
+):
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    name = entry(tournament, 2).player.name
+    url = reverse("tournament_standings", args=[tournament.pk])
+
+    client.cookies["django_language"] = "en"
+    html = client.get(url).content.decode()
+    table, _sep, below = html.partition("</table>")
+    assert name not in table
+    assert "Withdrawn" in below and name in below
+    assert "all their results are cancelled and they are not ranked" in below
+
+    client.cookies["django_language"] = "bg"
+    html = client.get(url).content.decode()
+    table, _sep, below = html.partition("</table>")
+    assert name not in table
+    assert "Отказали се" in below and name in below
+
+
+def test_fide_half_played_keeps_the_results_and_forfeits_the_rest(tournament):
+    """2 beats 1 and 3 (2 of 4: half) and withdraws: 2-4 and 2-5 go to 4 and 5 by forfeit,
+    11:0, and 2 stays ranked with two wins of four."""
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    beats(tournament, 2, 3)
+    withdraw(tournament, 2)
+    assert status_with(tournament, 2) == {
+        1: "finished", 3: "finished", 4: "forfeited", 5: "forfeited",
+    }
+    rows = {number: (played, won) for number, played, won in ranked(tournament)}
+    assert rows == {1: (1, 0), 2: (4, 2), 3: (1, 0), 4: (1, 1), 5: (1, 1)}
+    assert selectors.standings_with_withdrawn(tournament).withdrawn == []
+
+
+# --- leave_unplayed ------------------------------------------------------------------------------
+
+
+def test_leave_unplayed_closes_the_rest_as_not_played_and_the_event_finishes(
+    client, tournament
+):
+    """2 beats 1 and withdraws: 2-3, 2-4, 2-5 are closed unplayed (shown "not played" on their
+    round), 2's win stands. With the six other matches played the event is finished."""
+    started(tournament, LEAVE_UNPLAYED)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    assert status_with(tournament, 2) == {
+        1: "finished", 3: "unplayed", 4: "unplayed", 5: "unplayed",
+    }
+    pairing = pairing_between(tournament, 2, 3)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("round_detail", args=[tournament.pk, pairing.round.number]))
+    assert "not played" in page.content.decode()
+    match_page = client.get(reverse("match_entry", args=[pairing.match_id])).content.decode()
+    assert "Not played: a player withdrew from the tournament." in match_page
+
+    for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
+        beats(tournament, winner, loser)
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+    rows = {number: (played, won) for number, played, won in ranked(tournament)}
+    assert rows == {1: (4, 3), 2: (1, 1), 3: (3, 2), 4: (3, 1), 5: (3, 0)}
+
+
+# --- a deal for a withdrawn player's match is refused --------------------------------------------
+
+
+@pytest.mark.parametrize("policy, played_first, english, bulgarian", [
+    (FORFEIT_REST, 1, FORFEITED_EN, FORFEITED_BG),
+    (FIDE, 1, UNPLAYED_EN, UNPLAYED_BG),
+    (FIDE, 2, FORFEITED_EN, FORFEITED_BG),
+    (LEAVE_UNPLAYED, 1, UNPLAYED_EN, UNPLAYED_BG),
+])
+def test_a_deal_for_a_withdrawn_players_match_is_refused_with_a_message(
+    organiser_client, organiser, tournament, policy, played_first, english, bulgarian
+):
+    """2 beats 1 (and 3, for FIDE with half played) and withdraws; a deal posted for 2-5, from
+    a page drawn before the withdrawal, is refused: 409, the message, nothing written."""
+    tournament.organisers.add(organiser)
+    started(tournament, policy)
+    for loser in [1, 3][:played_first]:
+        beats(tournament, 2, loser)
+    match = match_between(tournament, 2, 5)
+    withdraw(tournament, 2)
+    url = reverse("match_deal_add", args=[match.pk])
+    deal = {"winner": "A", "reason": "won", "number": 1}
+
+    for language, message in [("en", english), ("bg", bulgarian)]:
+        organiser_client.cookies["django_language"] = language
+        response = organiser_client.post(url, deal)
+        assert response.status_code == 409
+        assert message in response.content.decode()
+    assert match.deals.count() == 0
+
+
+def test_a_deal_for_a_knockout_match_removed_by_a_withdrawal_is_refused(organiser_client,
+                                                                         organiser, home_club):
+    """Four-player knockout, semifinals 1 v 4 and 2 v 3; 4 withdraws before playing: the
+    semifinal 1 v 4 becomes a walkover and its match is removed. A deal posted for it from the
+    page drawn before: 409 with the withdrawal message, in both languages."""
+    cup = Tournament.objects.create(
+        name="Купа", date=datetime.date(2026, 12, 5), club=home_club,
+        format=Tournament.Format.KNOCKOUT,
+    )
+    cup.organisers.add(organiser)
+    for seed in range(1, 5):
+        player = Player.objects.create(name=f"Играч {seed}", club=home_club)
+        Entry.objects.create(tournament=cup, player=player, number=seed)
+    knockout.knockout_start(tournament=cup, rng=random.Random(1))
+    semifinal = Pairing.objects.get(round__tournament=cup, round__number=1, bracket_index=0)
+    match_pk = semifinal.match_id
+    knockout.knockout_withdraw(entry=cup.entries.get(number=4), by=None)
+    assert not Match.objects.filter(pk=match_pk).exists()
+
+    url = reverse("match_deal_add", args=[match_pk])
+    for language, message in [("en", UNPLAYED_EN), ("bg", UNPLAYED_BG)]:
+        organiser_client.cookies["django_language"] = language
+        response = organiser_client.post(url, {"winner": "A", "reason": "won", "number": 1})
+        assert response.status_code == 409
+        assert message in response.content.decode()
+
+
+def test_the_printed_standings_list_a_cancelled_player_apart(tournament):
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    name = entry(tournament, 2).player.name
+    _pages, text = pdf_text(printing.render_standings(tournament, "en"))
+    table, _sep, below = text.partition("Withdrawn")
+    assert name not in table and name in below
