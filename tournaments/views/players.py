@@ -42,7 +42,9 @@ def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], d
 
 @require_safe
 def player_detail(request, player_pk: int):
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_pk)
+    player = get_object_or_404(
+        Player.objects.visible_to(request.user).select_related("club"), pk=player_pk
+    )
     rows, results, opponents = _history(player, selectors.player_pairings(player, request.user))
     record = ladder.head_to_head(player.pk, results)
     h2h = HeadToHeadTable([{
