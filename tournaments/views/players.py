@@ -1,6 +1,7 @@
 """A player's page: their matches across every event, newest first, and their record against
 each opponent. Public, but only matches of events the viewer may see
-(`selectors.player_pairings`)."""
+(`selectors.player_pairings`); a player seen only in private events is a 404 to all but their
+organisers (`Player.objects.visible_to`)."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
