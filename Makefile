@@ -21,9 +21,10 @@ migrate: install
 demo: migrate
 	$(PY) manage.py load_demo
 
-setup: demo
+# A real club's server runs `make setup`: never the demo (its organiser's password is published).
+setup: migrate
 
-run: setup
+run: setup demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: setup

@@ -25,6 +25,33 @@ class Club(models.Model):
         return self.name
 
 
+class PlayerQuerySet(models.QuerySet):
+    def visible_to(self, user) -> "PlayerQuerySet":
+        """The players `user` may see: on player and club pages and in the lists an organiser
+        picks players from. The one place that decides it.
+
+        A player who has entered events is seen through them, by the rule of
+        `TournamentQuerySet.visible_to`: anyone sees the players of a public event, an
+        organiser also those of the events they organise. A player in private events only is
+        hidden from everyone else; a player in no event yet is seen by all. Organisers also
+        see every player of a club they organise; staff see everyone. (The events are found
+        through the reverse relation `entries` of `tournaments.Entry`, so this app imports
+        nothing from `tournaments`.)
+        """
+        if user.is_staff:
+            return self
+        seen = models.Q(entries__tournament__is_public=True)
+        if user.is_authenticated:
+            seen |= models.Q(entries__tournament__organisers=user) | models.Q(
+                club__organisers=user
+            )
+        players = Player.objects.values("pk")
+        return self.filter(
+            models.Q(pk__in=players.filter(seen))
+            | ~models.Q(pk__in=players.filter(entries__isnull=False))
+        )
+
+
 class Player(models.Model):
     """A person who plays. Kept forever once they have a match (matches protect it)."""
 
@@ -40,6 +67,8 @@ class Player(models.Model):
     contact = models.CharField(_("contact"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
     history = History()
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

@@ -51,7 +51,12 @@ DEMO_SEASON = "Зима 2026/27"
 
 @transaction.atomic
 def load_demo() -> Tournament:
-    """Create the demo club, players, organiser and tournament; running it again changes nothing."""
+    """Create the demo club, players, organiser and tournament; running it again changes nothing.
+
+    The organiser `DEMO_ORGANISER` gets `DEMO_PASSWORD` only when this creates the account: a
+    password changed since is never reset. Only for a laptop or a demo site; the
+    `load_demo` command refuses with DEBUG off unless told `--allow-demo-on-server`.
+    """
     club, _ = Club.objects.get_or_create(name=DEMO_CLUB, defaults={"city": "София"})
     organiser, created = get_user_model().objects.get_or_create(username=DEMO_ORGANISER)
     if created:

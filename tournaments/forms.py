@@ -128,10 +128,10 @@ class PlayerAddForm(forms.Form):
     )
     new_name = forms.CharField(label=_("Or a new player"), max_length=120, required=False)
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["player"].queryset = Player.objects.exclude(
+        self.fields["player"].queryset = Player.objects.visible_to(user).exclude(
             entries__tournament=tournament
         ).order_by("name")
 

@@ -24,11 +24,16 @@ def browser_page(live_server, monkeypatch):
         context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
         page = context.new_page()
         page.set_default_timeout(15_000)
+        # Chromium reports what the Content-Security-Policy blocked on the console.
+        blocked = []
+        page.on("console", lambda message: blocked.append(message.text)
+                if "Content Security Policy" in message.text else None)
         yield page
         browser.close()
         # The test body ran inside Playwright's event loop, where Django keeps a database
         # connection of its own; close it here, or PostgreSQL cannot drop the test database.
         connections.close_all()
+        assert blocked == [], blocked
 
 
 def create_tournament(page, live_server, django_user_model, players, format=None,

@@ -64,3 +64,53 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server
     first_row = page.locator("table.standings tbody tr").first
     cells = first_row.locator("td").all_inner_texts()
     assert cells[:8] == ["1", "Мария Георгиева", "1", "1", "0", "11", "0", "11"]
+
+
+def test_a_refused_deal_shows_its_message_in_place(browser_page, live_server,
+                                                    django_user_model):
+    """A 422 answer carries the form with its message: static/js/match.js has htmx swap it
+    in (the CSP allows no inline hx-on handler), and the page stays where it was."""
+    page = browser_page
+    create_tournament(page, live_server, django_user_model, PLAYERS)
+    page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
+    page.wait_for_selector("text=Who won the deal")
+    url = page.url
+    # 70 + 60 card points: more than the pack's 120.
+    page.click("text=Enter card points and tricks instead")
+    details = page.locator("details.details-entry form")
+    details.locator("label.choice >> text=claimed 66").click()
+    details.locator("[name=details-claim_by]").select_option("A")
+    for name, value in [("card_points_a", "70"), ("card_points_b", "60"), ("tricks_a", "5"),
+                        ("tricks_b", "3")]:
+        details.locator(f"[name=details-{name}]").fill(value)
+    with page.expect_response(lambda response: response.request.method == "POST") as saved:
+        details.locator("text=Save deal 1").click()
+    assert saved.value.status == 422
+    page.wait_for_selector("details.details-entry .form-errors, details.details-entry .errors")
+    assert page.url == url
+    assert page.locator("table.deal-list td.running").count() == 0
+
+
+def test_withdrawing_asks_first(browser_page, live_server, django_user_model):
+    """The confirm question lives in the button's data-confirm (static/js/site.js): answering
+    no keeps the player; yes withdraws them."""
+    page = browser_page
+    create_tournament(page, live_server, django_user_model, PLAYERS)
+    page.click("text=Standings")
+    page.click("text=Withdraw a player")
+    button = page.locator("details.withdraw button >> text=Withdraw Иван Петров")
+    questions = []
+
+    def answer(dialog, accept):
+        questions.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    button.click()
+    assert questions == ["Withdraw Иван Петров? This cannot be undone."]
+    assert button.count() == 1
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    with page.expect_navigation():
+        button.click()
+    assert len(questions) == 2
+    assert page.locator("details.withdraw button >> text=Withdraw Иван Петров").count() == 0

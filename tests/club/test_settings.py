@@ -92,3 +92,47 @@ def test_check_deploy_is_clean_with_production_settings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+DEVELOPMENT_KEY_WARNING = "SECRET_KEY is the development default"
+
+
+def test_the_development_key_warning_prints_once_per_command():
+    """`runserver` loads the settings in its reloader and again in the child that serves (as
+    gunicorn does in each worker): the parent below loads them, then runs `manage.py check`
+    in a child process with the same environment. The warning belongs to the command: once."""
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY"}}
+    env.update(DEBUG="true", DJANGO_SETTINGS_MODULE="club.settings")
+    parent = (
+        "import subprocess, sys, django; django.setup(); "
+        "sys.exit(subprocess.run([sys.executable, 'manage.py', 'check']).returncode)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", parent],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    output = result.stdout + result.stderr
+    assert output.count(DEVELOPMENT_KEY_WARNING) == 1, output
+
+
+def test_the_development_key_warning_prints_once_in_check():
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY"}}
+    env.update(DEBUG="true")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    output = result.stdout + result.stderr
+    assert output.count(DEVELOPMENT_KEY_WARNING) == 1, output
+
+
+def test_a_real_key_draws_no_development_key_warning():
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
+    env.update(DEBUG="true", SECRET_KEY=secrets.token_urlsafe(50))
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert DEVELOPMENT_KEY_WARNING not in result.stdout + result.stderr

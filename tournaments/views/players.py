@@ -1,6 +1,7 @@
 """A player's page: their matches across every event, newest first, and their record against
 each opponent. Public, but only matches of events the viewer may see
-(`selectors.player_pairings`)."""
+(`selectors.player_pairings`); a player seen only in private events is a 404 to all but their
+organisers (`Player.objects.visible_to`)."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
@@ -42,7 +43,9 @@ def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], d
 
 @require_safe
 def player_detail(request, player_pk: int):
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_pk)
+    player = get_object_or_404(
+        Player.objects.visible_to(request.user).select_related("club"), pk=player_pk
+    )
     rows, results, opponents = _history(player, selectors.player_pairings(player, request.user))
     record = ladder.head_to_head(player.pk, results)
     h2h = HeadToHeadTable([{

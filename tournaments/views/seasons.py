@@ -20,7 +20,7 @@ def club_detail(request, club_pk: int):
         "club": club,
         "seasons": club.seasons.all(),
         "events": Tournament.objects.visible_to(request.user).filter(club=club),
-        "players": club.players.order_by("name"),
+        "players": club.players.visible_to(request.user).order_by("name"),
     })
 
 

@@ -110,7 +110,7 @@ def _players_page(request, tournament, *, form=None, status=200, draw_form=None,
     return render(request, "tournaments/players.html", {
         "tournament": tournament,
         "entries": entries,
-        "add_form": form or PlayerAddForm(tournament=tournament),
+        "add_form": form or PlayerAddForm(tournament=tournament, user=request.user),
         "draw_form": draw_form or DrawNumbersForm(entries=entries),
         "seed_form": seed_form,
         "seeded_from": tournament.seeded_from,
@@ -126,7 +126,7 @@ def _refused(request, tournament, error: services.TournamentError):
 @require_POST
 def player_add(request, pk: int):
     tournament = tournament_for_organiser(request, pk)
-    form = PlayerAddForm(request.POST, tournament=tournament)
+    form = PlayerAddForm(request.POST, tournament=tournament, user=request.user)
     if not form.is_valid():
         return players(request, pk, form=form, status=UNPROCESSABLE)
     try:
