@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.messages import user_message
+from scoring.messages import DEAL_NUMBER_MISSING, user_message
 from scoring.models import Reason
 
 GAME_POINTS = (0, 1, 2, 3)
@@ -23,6 +23,23 @@ def _seat_choices(match) -> list[tuple[str, str]]:
     if match is None:
         return [("A", _("seat A")), ("B", _("seat B"))]
     return [("A", match.player_a.name), ("B", match.player_b.name)]
+
+
+def _deal_number_field() -> forms.IntegerField:
+    """The hidden deal number a deal form or the undo button sends: the deal the page showed
+    (the next one to enter, the last one to undo). Missing or not a whole number: the form's
+    error, `DEAL_NUMBER_MISSING`. Whether the number fits the match is decided by
+    `scoring.services` under the match's lock (`deal_number_out_of_range`,
+    `undo_number_out_of_range`), where the deals entered meanwhile are known."""
+    messages = {"required": DEAL_NUMBER_MISSING, "invalid": DEAL_NUMBER_MISSING}
+    return forms.IntegerField(widget=forms.HiddenInput, error_messages=messages)
+
+
+class DealUndoForm(forms.Form):
+    """The undo button: `number`, the deal the page showed as the last one, so a double tap
+    (or a page drawn before someone else's undo) never undoes a second deal."""
+
+    number = _deal_number_field()
 
 
 class _MatchForm(forms.Form):
@@ -58,7 +75,7 @@ class DealQuickForm(_MatchForm):
     close under `failed_close` other than "flat" (2 or 3) and for `last_trick` (1-3).
     """
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = _deal_number_field()
     winner = forms.ChoiceField(label=_("Who won the deal"), required=False,
                                widget=forms.RadioSelect)
     reason = forms.ChoiceField(label=_("Why"), choices=Reason.choices, widget=forms.RadioSelect)
@@ -175,7 +192,7 @@ class DealDetailsForm(_MatchForm):
     """A deal as it was played: how it ended, card points, marriages and tricks of each player,
     who claimed, closed, or took the last trick. `rules.score_deal` works out the game points."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = _deal_number_field()
     end = forms.ChoiceField(
         label=_("How the deal ended"), choices=END_CHOICES, widget=forms.RadioSelect
     )
