@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.messages import DEAL_NUMBER_MISSING, user_message
+from scoring.messages import DEAL_NUMBER_MISSING, DRAW_WITH_WINNER, user_message
 from scoring.models import Reason
 
 GAME_POINTS = (0, 1, 2, 3)
@@ -73,7 +73,15 @@ class DealQuickForm(_MatchForm):
     `game_points` may be left out when the reason fixes them (won 1, schneider 2, capot 3, a
     false claim or going out after a close per the house rules); it is required for a failed
     close under `failed_close` other than "flat" (2 or 3) and for `last_trick` (1-3).
+
+    The draw button with a winner chosen too is refused (an error on `winner`,
+    `DRAW_WITH_WINNER`), not guessed; the form drawn again then has no winner checked, so the
+    draw button works the second time.
     """
+
+    # A correction's form is filled with the deal's winner, and its button says "Make it a
+    # draw": there the draw replaces the winner (DealCorrectionForm).
+    draw_overrides_winner = False
 
     number = _deal_number_field()
     winner = forms.ChoiceField(label=_("Who won the deal"), required=False,
@@ -89,6 +97,7 @@ class DealQuickForm(_MatchForm):
         self.fields["winner"].choices = _seat_choices(self.match)
         self.allowed_points = rules.game_points_by_reason(self.house_rules)
         self.draws_allowed = bool(self.allowed_points["draw"])
+        self.draw_with_winner = False
 
     @property
     def draw_requested(self) -> bool:
@@ -97,7 +106,7 @@ class DealQuickForm(_MatchForm):
     def winner_buttons(self) -> list[dict]:
         """The two seats, labelled with the players' names (written out in the template, not by
         the widget's own templates: this form is rendered after every deal)."""
-        checked = self["winner"].value()
+        checked = None if self.draw_with_winner else self["winner"].value()
         return [
             {"value": value, "label": label, "checked": checked == value,
              "id": f"{self['winner'].auto_id}_{index}"}
@@ -136,9 +145,15 @@ class DealQuickForm(_MatchForm):
     def clean(self):
         cleaned = super().clean()
         if self.draw_requested:
+            posted_winner = self.data.get(self.add_prefix("winner"))
             cleaned.update(winner="", reason="draw", game_points=0)
             for name in ("winner", "reason", "game_points"):
                 self.errors.pop(name, None)
+            if posted_winner and not self.draw_overrides_winner:
+                self.draw_with_winner = True
+                name = dict(self.fields["winner"].choices).get(posted_winner, posted_winner)
+                self.add_error("winner", DRAW_WITH_WINNER % {"name": name})
+                return cleaned
         winner = cleaned.get("winner") or None
         reason = cleaned.get("reason")
         if not reason:
@@ -164,7 +179,10 @@ class DealQuickForm(_MatchForm):
 
 
 class DealCorrectionForm(DealQuickForm):
-    """The quick fields again for an earlier deal, and why it is corrected (kept in history)."""
+    """The quick fields again for an earlier deal, and why it is corrected (kept in history).
+    Its "Make it a draw" button replaces the winner the form was filled with."""
+
+    draw_overrides_winner = True
 
     correction_reason = forms.CharField(
         label=_("Why is the deal corrected?"), max_length=100,

@@ -97,6 +97,14 @@ DEAL_NUMBER_MISSING = _(
 )
 
 
+# The quick form's draw button pressed with a winner chosen too (new deals only: a correction's
+# "Make it a draw" replaces the winner the form was filled with).
+DRAW_WITH_WINNER = _(
+    "A draw has no winner, but %(name)s was chosen as the winner too; nothing was saved. Tap "
+    "the draw button again for a draw, or choose the winner and save."
+)
+
+
 def field_label(field: str | None) -> str:
     """`"card_points.A"` -> "card points (seat A)"; `"deals[4]"` -> "deal 5"."""
     if not field:

@@ -853,3 +853,45 @@ def test_a_deal_without_a_deal_number_says_so(organiser_client, match, number, l
     assert response.status_code == 422
     assert NUMBER_MISSING[language] in page_text(response)
     assert deals(match) == []
+
+
+# --------------------------------------------------------------------------------------------
+# The draw button with a winner chosen too
+# --------------------------------------------------------------------------------------------
+
+
+def winner_fieldset(html: str) -> str:
+    return re.search(r'<fieldset class="pick pick-winner">.*?</fieldset>', html, re.S).group(0)
+
+
+def test_a_draw_with_a_winner_is_refused_beside_the_winner(organiser_client, match):
+    data = {"number": 1, "winner": "A", "reason": "won", "draw": "1"}
+    response = organiser_client.post(add_url(match), data, **HTMX)
+    assert response.status_code == 422
+    fieldset = re.sub(r"\s+", " ", winner_fieldset(response.content.decode()))
+    assert (
+        f"Равенството няма победител, а е избран и победител: {match.player_a.name}; нищо не "
+        "е записано." in fieldset
+    )
+    assert " checked" not in fieldset  # the draw button works the second time
+    response = english(organiser_client).post(add_url(match), data)
+    assert response.status_code == 422
+    fieldset = re.sub(r"\s+", " ", winner_fieldset(response.content.decode()))
+    assert (
+        f"A draw has no winner, but {match.player_a.name} was chosen as the winner too; "
+        "nothing was saved." in fieldset
+    )
+    assert deals(match) == []
+    assert organiser_client.post(add_url(match), {"number": 1, "draw": "1"}).status_code == 302
+    assert deals(match) == [(1, "", 0, "draw")]
+
+
+def test_make_it_a_draw_replaces_the_winner_the_correction_form_was_filled_with(
+    organiser_client, organiser, match
+):
+    record(match, organiser, ("B", 2))
+    response = organiser_client.post(correct_url(match, 1), {
+        "winner": "B", "reason": "schneider", "draw": "1", "correction_reason": "it was 65:65",
+    })
+    assert response.status_code == 302
+    assert deals(match) == [(1, "", 0, "draw")]
