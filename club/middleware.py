@@ -1,13 +1,27 @@
-"""The site speaks its own language (LANGUAGE_CODE, Bulgarian) until a visitor picks another.
+"""The site's own middleware.
 
-Django's LocaleMiddleware follows the browser's Accept-Language, which would show a Sofia club's
-site in English on every English-language phone; here only the language cookie set by the
-switch in the page header changes the language.
+`SiteLanguageMiddleware`: the site speaks its own language (LANGUAGE_CODE, Bulgarian) until a
+visitor picks another. Django's LocaleMiddleware follows the browser's Accept-Language, which
+would show a Sofia club's site in English on every English-language phone; here only the
+language cookie set by the switch in the page header changes the language.
+
+`DatabaseUnavailableMiddleware`: while the database cannot be reached (PostgreSQL restarting,
+SQLite locked past its busy timeout) a request gets a 503 page with `Retry-After`, in the
+visitor's language, instead of a 500.
 """
 
+import logging
+import sys
+
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.views import defaults
+
+logger = logging.getLogger(__name__)
 
 
 class SiteLanguageMiddleware:
@@ -24,3 +38,66 @@ class SiteLanguageMiddleware:
         patch_vary_headers(response, ("Cookie",))
         response.headers.setdefault("Content-Language", language)
         return response
+
+
+RETRY_AFTER_SECONDS = 10  # a PostgreSQL restart takes a few seconds
+
+
+def database_unavailable(exception: BaseException) -> bool:
+    """Whether `exception` says the database cannot be reached or is busy just now (worth
+    trying again in a few seconds), not that the code or the schema is wrong.
+
+    `django.db.InterfaceError` (a connection closed under us) and `django.db.OperationalError`
+    (cannot connect, the server restarting or shutting down, SQLite's "database is locked"),
+    except SQLite's "no such table" and "no such column", which are OperationalError too but
+    mean a missing migration: those stay 500s.
+    """
+    if isinstance(exception, InterfaceError):
+        return True
+    if isinstance(exception, OperationalError):
+        return not str(exception).startswith(("no such table", "no such column"))
+    return False
+
+
+def database_unavailable_response() -> HttpResponse:
+    """503 with `Retry-After` (seconds) and a short page in the active language. It asks the
+    database nothing: no user, no session, no messages (`render_to_string` without the
+    request, so no context processor runs either)."""
+    html = render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
+    response = HttpResponse(html, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    add_never_cache_headers(response)
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that meets an unreachable database (`database_unavailable`) answers 503 with
+    `Retry-After` instead of a 500. The exception is logged as a warning. An htmx form keeps
+    what was entered (htmx does not swap a 503 in) and `static/js/server_busy.js` says "not
+    saved, tap Save again"; the deal number each deal form sends makes sending it again safe.
+
+    Errors raised outside a view (a middleware's own query) reach `club.urls.handler500`,
+    which gives the same answer when DEBUG is off.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not database_unavailable(exception):
+            return None
+        logger.warning("Database unavailable for %s %s: %s", request.method, request.path,
+                       exception)
+        return database_unavailable_response()
+
+
+def server_error(request):
+    """`handler500`: the 503 of `database_unavailable_response` when the error being handled
+    is an unreachable database (raised outside a view, e.g. by a middleware's query, where
+    `DatabaseUnavailableMiddleware` cannot see it), else Django's own 500 page."""
+    if database_unavailable(sys.exc_info()[1]):
+        return database_unavailable_response()
+    return defaults.server_error(request)

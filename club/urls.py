@@ -11,3 +11,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("tournaments.urls")),
 ]
+
+# An unreachable database met outside a view is a 503 too (with DEBUG off).
+handler500 = "club.middleware.server_error"

@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.messages import user_message
+from scoring.messages import DEAL_NUMBER_MISSING, DRAW_WITH_WINNER, user_message
 from scoring.models import Reason
 
 GAME_POINTS = (0, 1, 2, 3)
@@ -23,6 +23,23 @@ def _seat_choices(match) -> list[tuple[str, str]]:
     if match is None:
         return [("A", _("seat A")), ("B", _("seat B"))]
     return [("A", match.player_a.name), ("B", match.player_b.name)]
+
+
+def _deal_number_field() -> forms.IntegerField:
+    """The hidden deal number a deal form or the undo button sends: the deal the page showed
+    (the next one to enter, the last one to undo). Missing or not a whole number: the form's
+    error, `DEAL_NUMBER_MISSING`. Whether the number fits the match is decided by
+    `scoring.services` under the match's lock (`deal_number_out_of_range`,
+    `undo_number_out_of_range`), where the deals entered meanwhile are known."""
+    messages = {"required": DEAL_NUMBER_MISSING, "invalid": DEAL_NUMBER_MISSING}
+    return forms.IntegerField(widget=forms.HiddenInput, error_messages=messages)
+
+
+class DealUndoForm(forms.Form):
+    """The undo button: `number`, the deal the page showed as the last one, so a double tap
+    (or a page drawn before someone else's undo) never undoes a second deal."""
+
+    number = _deal_number_field()
 
 
 class _MatchForm(forms.Form):
@@ -56,9 +73,17 @@ class DealQuickForm(_MatchForm):
     `game_points` may be left out when the reason fixes them (won 1, schneider 2, capot 3, a
     false claim or going out after a close per the house rules); it is required for a failed
     close under `failed_close` other than "flat" (2 or 3) and for `last_trick` (1-3).
+
+    The draw button with a winner chosen too is refused (an error on `winner`,
+    `DRAW_WITH_WINNER`), not guessed; the form drawn again then has no winner checked, so the
+    draw button works the second time.
     """
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # A correction's form is filled with the deal's winner, and its button says "Make it a
+    # draw": there the draw replaces the winner (DealCorrectionForm).
+    draw_overrides_winner = False
+
+    number = _deal_number_field()
     winner = forms.ChoiceField(label=_("Who won the deal"), required=False,
                                widget=forms.RadioSelect)
     reason = forms.ChoiceField(label=_("Why"), choices=Reason.choices, widget=forms.RadioSelect)
@@ -72,6 +97,7 @@ class DealQuickForm(_MatchForm):
         self.fields["winner"].choices = _seat_choices(self.match)
         self.allowed_points = rules.game_points_by_reason(self.house_rules)
         self.draws_allowed = bool(self.allowed_points["draw"])
+        self.draw_with_winner = False
 
     @property
     def draw_requested(self) -> bool:
@@ -80,7 +106,7 @@ class DealQuickForm(_MatchForm):
     def winner_buttons(self) -> list[dict]:
         """The two seats, labelled with the players' names (written out in the template, not by
         the widget's own templates: this form is rendered after every deal)."""
-        checked = self["winner"].value()
+        checked = None if self.draw_with_winner else self["winner"].value()
         return [
             {"value": value, "label": label, "checked": checked == value,
              "id": f"{self['winner'].auto_id}_{index}"}
@@ -119,9 +145,15 @@ class DealQuickForm(_MatchForm):
     def clean(self):
         cleaned = super().clean()
         if self.draw_requested:
+            posted_winner = self.data.get(self.add_prefix("winner"))
             cleaned.update(winner="", reason="draw", game_points=0)
             for name in ("winner", "reason", "game_points"):
                 self.errors.pop(name, None)
+            if posted_winner and not self.draw_overrides_winner:
+                self.draw_with_winner = True
+                name = dict(self.fields["winner"].choices).get(posted_winner, posted_winner)
+                self.add_error("winner", DRAW_WITH_WINNER % {"name": name})
+                return cleaned
         winner = cleaned.get("winner") or None
         reason = cleaned.get("reason")
         if not reason:
@@ -147,7 +179,10 @@ class DealQuickForm(_MatchForm):
 
 
 class DealCorrectionForm(DealQuickForm):
-    """The quick fields again for an earlier deal, and why it is corrected (kept in history)."""
+    """The quick fields again for an earlier deal, and why it is corrected (kept in history).
+    Its "Make it a draw" button replaces the winner the form was filled with."""
+
+    draw_overrides_winner = True
 
     correction_reason = forms.CharField(
         label=_("Why is the deal corrected?"), max_length=100,
@@ -175,7 +210,7 @@ class DealDetailsForm(_MatchForm):
     """A deal as it was played: how it ended, card points, marriages and tricks of each player,
     who claimed, closed, or took the last trick. `rules.score_deal` works out the game points."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = _deal_number_field()
     end = forms.ChoiceField(
         label=_("How the deal ended"), choices=END_CHOICES, widget=forms.RadioSelect
     )

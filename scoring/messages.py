@@ -70,6 +70,14 @@ RECORDING_MESSAGES = {
         "Deal %(number)s is no longer the last deal (the last is deal %(last_number)s); "
         "nothing was undone."
     ),
+    "deal_number_out_of_range": _(
+        "There is no deal %(number)s to enter (deals entered in this match: %(count)s, so the "
+        "next is deal %(next_number)s); nothing was saved. Check the list below."
+    ),
+    "undo_number_out_of_range": _(
+        "There is no deal %(number)s to undo (deals entered in this match: %(count)s); "
+        "nothing was undone. Check the list below."
+    ),
     "correction_reason_missing": _("Say why the deal is corrected; the reason is kept."),
     "match_already_finished": _("This match is already over and cannot be forfeited."),
     "match_removed": _(
@@ -84,6 +92,21 @@ RECORDING_MESSAGES = {
         "cleared and confirm."
     ),
 }
+
+# A deal form or the undo button posted without its deal number, or with one that is not a
+# whole number: a page from an older version of the site, or a hand-made request.
+DEAL_NUMBER_MISSING = _(
+    "The form did not say which deal it is for, so nothing was changed. Reload the page and "
+    "try again."
+)
+
+
+# The quick form's draw button pressed with a winner chosen too (new deals only: a correction's
+# "Make it a draw" replaces the winner the form was filled with).
+DRAW_WITH_WINNER = _(
+    "A draw has no winner, but %(name)s was chosen as the winner too; nothing was saved. Tap "
+    "the draw button again for a draw, or choose the winner and save."
+)
 
 
 def field_label(field: str | None) -> str:

@@ -127,13 +127,22 @@ def deal_record(
     else entered that deal first, nothing is written.
 
     Raises `rules.InvalidDeal` (`match_finished`, or a deal that does not fit the house rules)
-    and `RecordingError` (`deal_already_entered`, `match_forfeited`, `match_unplayed`: the
-    match was closed by a withdrawal). RULES.md §6.
+    and `RecordingError` (`deal_already_entered`: `number` is an earlier deal;
+    `deal_number_out_of_range`: `number` is below 1 or past the next deal, so no page of this
+    match could have sent it as it stands; `match_forfeited`, `match_unplayed`: the match was
+    closed by a withdrawal). RULES.md §6.
     """
     match = _locked(match)
     _refuse_if_closed(match)
     scores = match.deal_scores()
     next_number = len(scores) + 1
+    if number is not None and not 1 <= number <= next_number:
+        raise RecordingError(
+            "deal_number_out_of_range",
+            f"There is no deal {number} to enter (deals entered in this match: {len(scores)}, "
+            f"so the next is deal {next_number}); nothing was saved.",
+            number=number, count=len(scores), next_number=next_number,
+        )
     if number is not None and number != next_number:
         last = match.deals.order_by("-number").select_related("entered_by").first()
         raise RecordingError(
@@ -161,14 +170,24 @@ def deal_undo_last(
 
     `number` is the deal the organiser saw as the last one (the undo button sends it): if the
     match has moved on or back since, nothing is undone, so a double tap never undoes two deals.
-    Raises `RecordingError` `no_deal_to_undo` (no deal), `undo_not_last` (`number` is not
-    the last deal any more), `match_forfeited` and `match_unplayed` (closed by a withdrawal),
+    Raises `RecordingError` `undo_number_out_of_range` (`number` is below 1 or past the deal
+    after the last, so no page of this match could have sent it as it stands),
+    `no_deal_to_undo` (no deal), `undo_not_last` (`number` is not the last deal any more),
+    `match_forfeited` and `match_unplayed` (closed by a withdrawal),
     and `ConfirmationRequired` when reopening the match would undo later results and
     `confirmed` is false.
     """
     match = _locked(match)
     _refuse_if_closed(match)
     deals = list(match.deals.order_by("number"))
+    # Deal count + 1 is the last deal of a page drawn before someone (or a double tap) undid it.
+    if number is not None and not 1 <= number <= len(deals) + 1:
+        raise RecordingError(
+            "undo_number_out_of_range",
+            f"There is no deal {number} to undo (deals entered in this match: {len(deals)}); "
+            "nothing was undone.",
+            number=number, count=len(deals),
+        )
     if not deals:
         raise RecordingError("no_deal_to_undo", "This match has no deal to undo.")
     last = deals[-1]

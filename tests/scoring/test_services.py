@@ -120,6 +120,19 @@ class TestRecording:
         assert match.deals.count() == 5
         assert (match.points_a, match.points_b) == (3, 2)
 
+    @pytest.mark.parametrize("number", [0, -1, 5, 2**63 - 1, 10**20])
+    def test_a_deal_number_no_page_could_send_is_out_of_range(self, match, organiser, number):
+        # Two deals entered, so the next is 3 and 1..3 are numbers a page may send (1 and 2:
+        # someone else entered them first); 5 is past deal 3.
+        record(match, organiser, ("A", 1), ("B", 2))
+        with pytest.raises(RecordingError) as refused:
+            services.deal_record(match=match, score=win("B", 3), by=organiser, number=number)
+        assert refused.value.code == "deal_number_out_of_range"
+        assert refused.value.params == {"number": number, "count": 2, "next_number": 3}
+        match.refresh_from_db()
+        assert match.deals.count() == 2
+        assert (match.points_a, match.points_b) == (1, 2)
+
     def test_the_expected_deal_number_is_accepted(self, match, organiser):
         record(match, organiser, ("A", 1))
         deal = services.deal_record(match=match, score=win("B", 2), by=organiser, number=2)
@@ -182,6 +195,28 @@ class TestUndo:
         with pytest.raises(RecordingError) as refused:
             services.deal_undo_last(match=match, by=organiser)
         assert refused.value.code == "no_deal_to_undo"
+        # Deal 1 of a page drawn before it was undone: still "nothing to undo".
+        with pytest.raises(RecordingError) as refused:
+            services.deal_undo_last(match=match, by=organiser, number=1)
+        assert refused.value.code == "no_deal_to_undo"
+
+    @pytest.mark.parametrize("number", [0, -3, 4, 10**20])
+    def test_an_undo_number_no_page_could_send_is_out_of_range(self, match, organiser, number):
+        # Two deals: 2 is the last, 1 is a page behind, 3 is a page drawn before deal 3 was
+        # undone (a double tap); 4 and above, or below 1, no page of this match showed.
+        record(match, organiser, ("A", 1), ("B", 2))
+        with pytest.raises(RecordingError) as refused:
+            services.deal_undo_last(match=match, by=organiser, number=number)
+        assert refused.value.code == "undo_number_out_of_range"
+        assert refused.value.params == {"number": number, "count": 2}
+        assert list(match.deals.values_list("number", flat=True)) == [1, 2]
+
+    def test_an_undo_number_one_past_the_last_is_a_double_tap(self, match, organiser):
+        record(match, organiser, ("A", 1), ("B", 2))
+        with pytest.raises(RecordingError) as refused:
+            services.deal_undo_last(match=match, by=organiser, number=3)
+        assert refused.value.code == "undo_not_last"
+        assert refused.value.params == {"number": 3, "last_number": 2}
 
 
 @pytest.mark.django_db

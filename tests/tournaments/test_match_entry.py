@@ -543,7 +543,7 @@ def test_a_rule_message_follows_the_language(organiser_client, match):
 
 def test_deal_undo_removes_the_last_deal(organiser_client, organiser, match):
     record(match, organiser, ("A", 2), ("B", 3))
-    response = organiser_client.post(undo_url(match))
+    response = organiser_client.post(undo_url(match), {"number": 2})
     assert response.status_code == 302
     assert response["Location"] == entry_url(match)
     assert deals(match) == [(1, "A", 2, "schneider")]
@@ -554,7 +554,7 @@ def test_deal_undo_removes_the_last_deal(organiser_client, organiser, match):
 def test_deal_undo_reopens_a_finished_match_with_htmx(organiser_client, organiser, match):
     english(organiser_client)
     record(match, organiser, ("B", 3), ("B", 3), ("B", 3), ("B", 2))  # 0:11
-    response = organiser_client.post(undo_url(match), **HTMX)
+    response = organiser_client.post(undo_url(match), {"number": 4}, **HTMX)
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html
@@ -580,7 +580,7 @@ def test_deal_undo_refuses_outsiders_and_sends_visitors_to_log_in(
 
 def test_deal_undo_with_nothing_to_undo_is_409(organiser_client, match):
     english(organiser_client)
-    response = organiser_client.post(undo_url(match))
+    response = organiser_client.post(undo_url(match), {"number": 1})
     assert response.status_code == 409
     assert "This match has no deal to undo." in response.content.decode()
     match.refresh_from_db()
@@ -590,7 +590,7 @@ def test_deal_undo_with_nothing_to_undo_is_409(organiser_client, match):
 def test_deal_undo_of_a_forfeited_match_is_409(organiser_client, organiser, match):
     record(match, organiser, ("A", 1))
     services.match_forfeit(match=match, winner="B", by=organiser)
-    assert organiser_client.post(undo_url(match)).status_code == 409
+    assert organiser_client.post(undo_url(match), {"number": 1}).status_code == 409
     assert len(deals(match)) == 1
 
 
@@ -754,3 +754,144 @@ def test_undo_double_tap_undoes_one_deal_and_the_second_is_409(organiser_client,
     assert first.status_code == 302
     assert second.status_code == 409
     assert deals(match) == [(1, "A", 1, "won")]
+
+
+# --------------------------------------------------------------------------------------------
+# The deal number the forms send: missing, malformed or out of range is 422, never an undo
+# without the double-tap guard, never "already entered by someone else"
+# --------------------------------------------------------------------------------------------
+
+NUMBER_MISSING = {
+    "en": "The form did not say which deal it is for, so nothing was changed. Reload the page "
+          "and try again.",
+    "bg": "Формулярът не посочи за кое раздаване се отнася, затова нищо не е променено. "
+          "Презаредете страницата и опитайте отново.",
+}
+
+
+def page_text(response) -> str:
+    """The answer's text with the html's line breaks and entities undone."""
+    html = response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+    return re.sub(r"\s+", " ", html)
+
+
+@pytest.mark.parametrize("data", [{}, {"number": ""}, {"number": "x"}, {"number": "2.5"}])
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_an_undo_without_a_deal_number_undoes_nothing(organiser_client, organiser, match, data,
+                                                     language):
+    organiser_client.cookies["django_language"] = language
+    record(match, organiser, ("A", 1), ("B", 2))
+    for headers in ({}, HTMX):
+        response = organiser_client.post(undo_url(match), data, **headers)
+        assert response.status_code == 422
+        assert NUMBER_MISSING[language] in page_text(response)
+    assert deals(match) == [(1, "A", 1, "won"), (2, "B", 2, "schneider")]
+
+
+@pytest.mark.parametrize("number", ["0", "-1", "4", "99999999999999999999"])
+def test_an_undo_of_a_deal_number_no_page_showed_is_422(organiser_client, organiser, match,
+                                                         number):
+    # Two deals: the undo button shows 2, or 3 on a page drawn before deal 3 was undone
+    # (409, test_undo_double_tap_...); 4 and up, or below 1, no page of this match showed.
+    record(match, organiser, ("A", 1), ("B", 2))
+    response = organiser_client.post(undo_url(match), {"number": number})
+    assert response.status_code == 422
+    assert (
+        f"Няма раздаване {number} за отмяна (въведени раздавания в този мач: 2); нищо не е "
+        "отменено." in page_text(response)
+    )
+    response = english(organiser_client).post(undo_url(match), {"number": number}, **HTMX)
+    assert response.status_code == 422
+    assert (
+        f"There is no deal {number} to undo (deals entered in this match: 2); nothing was "
+        "undone." in page_text(response)
+    )
+    assert deals(match) == [(1, "A", 1, "won"), (2, "B", 2, "schneider")]
+
+
+@pytest.mark.parametrize("number", ["0", "-1", "4", "99999999999999999999"])
+@pytest.mark.parametrize("form", ["quick", "details"])
+def test_a_deal_number_no_page_showed_is_422_not_already_entered(organiser_client, organiser,
+                                                                  match, number, form):
+    # Two deals, so the next is deal 3: 1 and 2 were entered by someone else (409); 4 and up,
+    # or below 1, no page of this match showed.
+    record(match, organiser, ("A", 1), ("B", 2))
+    data = {"number": number, "winner": "A", "reason": "won"} if form == "quick" else {
+        # A claims with 70 card points in 5 tricks; B has 30 in 3 tricks.
+        "details-number": number, "details-end": "claim", "details-claim_by": "A",
+        "details-card_points_a": 70, "details-card_points_b": 30,
+        "details-marriage_points_a": 0, "details-marriage_points_b": 0,
+        "details-tricks_a": 5, "details-tricks_b": 3,
+    }
+    response = organiser_client.post(add_url(match), data, **HTMX)
+    assert response.status_code == 422
+    text = page_text(response)
+    assert (
+        f"Няма раздаване {number} за въвеждане (въведени раздавания в този мач: 2, така че "
+        "следващото е раздаване 3); нищо не е записано." in text
+    )
+    assert "вече е въведено от друг" not in text
+    response = english(organiser_client).post(add_url(match), data)
+    assert response.status_code == 422
+    text = page_text(response)
+    assert (
+        f"There is no deal {number} to enter (deals entered in this match: 2, so the next is "
+        "deal 3); nothing was saved." in text
+    )
+    assert "already entered by someone else" not in text
+    assert deals(match) == [(1, "A", 1, "won"), (2, "B", 2, "schneider")]
+
+
+@pytest.mark.parametrize("number", [None, "", "x"])
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_a_deal_without_a_deal_number_says_so(organiser_client, match, number, language):
+    organiser_client.cookies["django_language"] = language
+    data = {"winner": "A", "reason": "won"}
+    if number is not None:
+        data["number"] = number
+    response = organiser_client.post(add_url(match), data)
+    assert response.status_code == 422
+    assert NUMBER_MISSING[language] in page_text(response)
+    assert deals(match) == []
+
+
+# --------------------------------------------------------------------------------------------
+# The draw button with a winner chosen too
+# --------------------------------------------------------------------------------------------
+
+
+def winner_fieldset(html: str) -> str:
+    return re.search(r'<fieldset class="pick pick-winner">.*?</fieldset>', html, re.S).group(0)
+
+
+def test_a_draw_with_a_winner_is_refused_beside_the_winner(organiser_client, match):
+    data = {"number": 1, "winner": "A", "reason": "won", "draw": "1"}
+    response = organiser_client.post(add_url(match), data, **HTMX)
+    assert response.status_code == 422
+    fieldset = re.sub(r"\s+", " ", winner_fieldset(response.content.decode()))
+    assert (
+        f"Равенството няма победител, а е избран и победител: {match.player_a.name}; нищо не "
+        "е записано." in fieldset
+    )
+    assert " checked" not in fieldset  # the draw button works the second time
+    response = english(organiser_client).post(add_url(match), data)
+    assert response.status_code == 422
+    fieldset = re.sub(r"\s+", " ", winner_fieldset(response.content.decode()))
+    assert (
+        f"A draw has no winner, but {match.player_a.name} was chosen as the winner too; "
+        "nothing was saved." in fieldset
+    )
+    assert deals(match) == []
+    assert organiser_client.post(add_url(match), {"number": 1, "draw": "1"}).status_code == 302
+    assert deals(match) == [(1, "", 0, "draw")]
+
+
+def test_make_it_a_draw_replaces_the_winner_the_correction_form_was_filled_with(
+    organiser_client, organiser, match
+):
+    record(match, organiser, ("B", 2))
+    response = organiser_client.post(correct_url(match, 1), {
+        "winner": "B", "reason": "schneider", "draw": "1", "correction_reason": "it was 65:65",
+    })
+    assert response.status_code == 302
+    assert deals(match) == [(1, "", 0, "draw")]

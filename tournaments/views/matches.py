@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from scoring import rules, services
-from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm
+from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, Reason
 from tournaments import knockout
@@ -105,9 +105,12 @@ def deal_undo(request, match_pk: int):
     pairing, removed = _pairing_for_change(request, match_pk)
     if removed:
         return removed
+    form = DealUndoForm(request.POST)
+    if not form.is_valid():  # never an undo without the number the page showed
+        return _page(request, pairing, error=form.errors["number"][0], status=422)
     try:
         deal = services.deal_undo_last(
-            match=pairing.match, by=request.user, number=_posted_number(request),
+            match=pairing.match, by=request.user, number=form.cleaned_data["number"],
             confirmed=_confirmed(request),
         )
     except services.ConfirmationRequired as error:
@@ -117,7 +120,7 @@ def deal_undo(request, match_pk: int):
     except services.RecordingError as error:
         if error.code == "match_removed":
             return _removed(request, pairing.round.tournament)
-        return _page(request, pairing, error=user_message(error), status=409)
+        return _page(request, pairing, error=user_message(error), status=_status(error))
     return _done(request, pairing, _("Deal %(number)s undone.") % {"number": deal.number})
 
 
@@ -136,14 +139,6 @@ def _confirmation(request, pairing, error: services.ConfirmationRequired, action
         "action": action, "what": what, "fields": fields, "consequences": error.consequences,
     }
     return _page(request, pairing, error=user_message(error), confirm=confirm, status=409)
-
-
-def _posted_number(request) -> int | None:
-    """The deal number the undo form was showing, or None when it sent none."""
-    try:
-        return int(request.POST["number"])
-    except (KeyError, ValueError):
-        return None
 
 
 @login_required
@@ -211,11 +206,18 @@ def _match(pairing) -> Match:
     return Match.objects.select_related("player_a", "player_b").get(pk=pairing.match_id)
 
 
+# What the organiser sent is wrong whatever the match's state: 422, like a rule broken.
+BAD_INPUT_CODES = {
+    "correction_reason_missing", "deal_number_out_of_range", "undo_number_out_of_range",
+}
+
+
 def _status(error: Exception, *, correcting: bool = False) -> int:
-    """409 when the match is not in a state to take the change, 422 for a rule broken."""
+    """409 when the match is not in a state to take the change, 422 for a rule broken or a
+    deal number no page of this match could have sent."""
     if isinstance(error, rules.InvalidDeal):
         return 409 if error.code == "match_finished" and not correcting else 422
-    return 422 if error.code == "correction_reason_missing" else 409
+    return 422 if error.code in BAD_INPUT_CODES else 409
 
 
 def _correction_message(error: Exception) -> str:
