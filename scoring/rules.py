@@ -525,8 +525,10 @@ _PER_SEAT_FIELDS = ("card_points", "marriage_points", "tricks")
 _SEAT_FIELDS = ("claim_by", "closed_by", "last_trick_by")
 
 
-def _inconsistent(field: str | None, message: str) -> InvalidDeal:
-    return InvalidDeal("inconsistent_record", field, message)
+def _inconsistent(
+    field: str | None, message: str, params: Mapping[str, Any] | None = None
+) -> InvalidDeal:
+    return InvalidDeal("inconsistent_record", field, message, params)
 
 
 def _check_per_seat_field(record: DealRecord, name: str) -> None:
@@ -685,6 +687,7 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
                 f"{most}: the stock can be closed only while it holds {when}, so at most "
                 f"{played} tricks were played before the close ({stock} cards left), and the "
                 f"closer, being on lead, won the last of them.",
+                params={"opponent_tricks_at_close": at_close, "most": most, "played": played},
             )
         opponent = other(record.closed_by)
         if at_close > tricks[opponent]:
