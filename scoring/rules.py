@@ -11,10 +11,10 @@ Two units never share a name here:
 * **game points** are what a deal scores in the match: 0-3 per deal, up to the game target
   (11 by default) per match.
 
-Sources: RULES.md (the spec) and the Bulgarian rule texts in ``/work/shared/seeds/``:
-``000_88d0705db634de1c.txt`` (seed 000), ``002_d5ea40283a5095bd.txt`` (seed 002) and
-``003_4f03df68c61430ed.txt`` (seed 003). Where the sources disagree, ``HouseRules`` holds the
-choice (RULES.md §7).
+Sources: the project's rule book ``docs/rules.md``, whose sections carry the numbers that
+"RULES.md §n" below refers to (§2 game points, §4 record checks, §5 this API, §6 the match, §7
+house rules), and three Bulgarian rule texts, called seed 000, seed 002 and seed 003 there.
+Where the sources disagree, ``HouseRules`` holds the choice (RULES.md §7).
 """
 
 from __future__ import annotations
