@@ -840,7 +840,8 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
        played to the end; ``last_trick_by`` on a claim; ``"exhausted"`` without
        ``last_trick_by`` or with ``closed_by``; ``"closed_played_out"`` without ``closed_by``;
        a last-trick winner without a trick; ``opponent_tricks_at_close`` without ``closed_by``,
-       over 4, or over that opponent's final tricks; a failed closer under
+       over ``MAX_OPPONENT_TRICKS_AT_CLOSE[rules.close_when]`` (3, or 4 under
+       ``"stock_not_empty"``), or over that opponent's final tricks; a failed closer under
        ``failed_close="tricks_at_close"`` without ``opponent_tricks_at_close``.
     2. ``card_points_over_120`` -- per player, then both together.
     3. ``card_points_without_trick``.
