@@ -42,6 +42,7 @@ __all__ = [
     "PRESETS",
     "REASONS",
     "SEATS",
+    "STOCK_AFTER_DEALING",
     "TRICKS_IN_DEAL",
     "WINNING_TOTAL",
     "DealRecord",
