@@ -229,7 +229,7 @@ class DealDetailsForm(_MatchForm):
     last_trick_by = forms.ChoiceField(label=_("Who won the last trick"), required=False)
     opponent_tricks_at_close = forms.IntegerField(
         label=_("Opponent's tricks when the stock was closed"), required=False,
-        widget=_points_input(4),
+        widget=_points_input(rules.MAX_OPPONENT_TRICKS_AT_CLOSE["stock_over_two"]),
         help_text=_("Only when the closer failed: 3 game points if this was 0, else 2."),
     )
 
@@ -243,6 +243,9 @@ class DealDetailsForm(_MatchForm):
             self.fields[name].choices = nobody + _seat_choices(self.match)
         if self.house_rules.failed_close != "tricks_at_close":
             del self.fields["opponent_tricks_at_close"]
+        else:
+            most = rules.MAX_OPPONENT_TRICKS_AT_CLOSE[self.house_rules.close_when]
+            self.fields["opponent_tricks_at_close"].widget.attrs["max"] = most
 
     def pairs(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
         """(label, seat A field, seat B field) for the side-by-side rows of the template."""

@@ -47,6 +47,10 @@ RULE_MESSAGES = {
         "%(field)s: a deal played to the end shares out all 120 card points in 12 tricks."
     ),
     "claimant_without_trick": _("%(field)s: a player without a trick cannot claim 66."),
+    "marriages_exceed_leads": _(
+        "%(field)s: each marriage is declared on a lead of its own after a won trick, so a "
+        "player has no more marriages than won tricks."
+    ),
     "match_finished": _(
         "The match is already won: it ends the moment a player reaches the game target."
     ),
@@ -54,6 +58,34 @@ RULE_MESSAGES = {
         "%(field)s: these game points are not possible for this reason under the house rules."
     ),
 }
+
+NUMBERED_RULE_MESSAGES = {
+    ("played_out_not_120", "end"): _(
+        "%(field)s: all 12 tricks were taken (%(tricks_a)s + %(tricks_b)s), so the deal was "
+        "played out and did not end with a claim; a played-out deal shares out all 120 card "
+        "points (entered: %(card_points)s)."
+    ),
+    ("played_out_not_120", "card_points"): _(
+        "%(field)s: both players' card points add up to %(card_points)s, but a deal played to "
+        "the end shares out all 120."
+    ),
+    ("played_out_not_120", "tricks"): _(
+        "%(field)s: both players' tricks add up to %(tricks)s, but a deal played to the end "
+        "has 12."
+    ),
+    ("marriages_exceed_leads", "marriage_points"): _(
+        "%(field)s: %(marriage_points)s marriage points are at least %(marriages)s marriages, "
+        "each declared on a lead of its own after a won trick; player %(seat)s won "
+        "%(tricks)s trick(s), so had at most %(leads)s lead(s) to declare on."
+    ),
+    ("inconsistent_record", "opponent_tricks_at_close"): _(
+        "%(field)s: %(opponent_tricks_at_close)s is more than %(most)s: under these house rules "
+        "at most %(played)s tricks are played before the stock is closed, and the closer, "
+        "being on lead, won the last of them."
+    ),
+}
+"""Sentences that name the numbers of the record, by (code, field without the seat); used
+when the error carries those numbers (`InvalidDeal.params`), else `RULE_MESSAGES`."""
 
 RECORDING_MESSAGES = {
     "deal_already_entered": _(
@@ -129,6 +161,11 @@ def user_message(error: Exception) -> str:
     if isinstance(error, rules.InvalidDeal):
         if (get_language() or "").startswith("en"):
             return error.message
-        text = str(RULE_MESSAGES[error.code] % {"field": field_label(error.field)})
+        base = (error.field or "").partition(".")[0]
+        numbered = NUMBERED_RULE_MESSAGES.get((error.code, base)) if error.params else None
+        if numbered is not None:
+            text = str(numbered % {**error.params, "field": field_label(error.field)})
+        else:
+            text = str(RULE_MESSAGES[error.code] % {"field": field_label(error.field)})
         return text[0].upper() + text[1:]
     return str(RECORDING_MESSAGES[error.code] % error.params)

@@ -94,6 +94,14 @@ class HouseRulesFields(models.Model):
             ("alternate", _("the players in turn")),
         ],
     )
+    close_when = models.CharField(
+        _("closing the stock"), max_length=16, default="stock_over_two",
+        choices=[
+            ("stock_over_two", _("while it holds more than two cards")),
+            ("stock_not_empty", _("while it holds any card")),
+        ],
+        help_text=_("Only the player on lead closes; this decides how late."),
+    )
 
     HOUSE_RULE_FIELDS = tuple(rules.ALLOWED_HOUSE_RULE_VALUES)
 

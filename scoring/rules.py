@@ -11,10 +11,10 @@ Two units never share a name here:
 * **game points** are what a deal scores in the match: 0-3 per deal, up to the game target
   (11 by default) per match.
 
-Sources: RULES.md (the spec) and the Bulgarian rule texts in ``/work/shared/seeds/``:
-``000_88d0705db634de1c.txt`` (seed 000), ``002_d5ea40283a5095bd.txt`` (seed 002) and
-``003_4f03df68c61430ed.txt`` (seed 003). Where the sources disagree, ``HouseRules`` holds the
-choice (RULES.md §7).
+Sources: the project's rule book ``docs/rules.md``, whose sections carry the numbers that
+"RULES.md §n" below refers to (§2 game points, §4 record checks, §5 this API, §6 the match, §7
+house rules), and three Bulgarian rule texts, called seed 000, seed 002 and seed 003 there.
+Where the sources disagree, ``HouseRules`` holds the choice (RULES.md §7).
 """
 
 from __future__ import annotations
@@ -36,11 +36,13 @@ __all__ = [
     "LAST_TRICK_BONUS",
     "MARRIAGE_POINT_SUMS",
     "MAX_CARD_POINTS",
+    "MAX_OPPONENT_TRICKS_AT_CLOSE",
     "MAX_TRICKS_BEFORE_CLOSE",
     "MIN_CARD_POINTS",
     "PRESETS",
     "REASONS",
     "SEATS",
+    "STOCK_AFTER_DEALING",
     "TRICKS_IN_DEAL",
     "WINNING_TOTAL",
     "DealRecord",
@@ -53,6 +55,7 @@ __all__ = [
     "dealer_of_each_deal",
     "describe_field",
     "game_points_by_reason",
+    "marriages_needed",
     "other",
     "quick_result",
     "running_scores",
@@ -91,9 +94,23 @@ LAST_TRICK_BONUS = 10
 """Added to the total of the last-trick winner when the stock ran out (RULES.md §2, seeds 000,
 002, 003); counted in the same unit as card points, never a game point."""
 
-MAX_TRICKS_BEFORE_CLOSE = 4
-"""Closing needs more than two cards in the stock (seeds 000, 003): 12 cards are in the stock
-after dealing and each trick draws two, so at most 4 tricks are played before the close."""
+STOCK_AFTER_DEALING = 12
+"""Cards in the stock after dealing 6 to each player, the face-up trump card included; each
+trick draws two of them while the stock is open (seeds 000, 002, 003)."""
+
+MAX_TRICKS_BEFORE_CLOSE: dict[str, int] = {"stock_over_two": 4, "stock_not_empty": 5}
+"""Most tricks played before the stock is closed, per ``HouseRules.close_when``: after t tricks
+the stock holds 12 - 2t cards. ``"stock_over_two"`` (seeds 000, 003: not with only two cards
+left) needs 12 - 2t > 2, so t <= 4; ``"stock_not_empty"`` (seed 002: while the deck has cards)
+needs 12 - 2t >= 1, so t <= 5 (with 6 tricks the stock is empty)."""
+
+MAX_OPPONENT_TRICKS_AT_CLOSE: dict[str, int] = {
+    rule: tricks - 1 for rule, tricks in MAX_TRICKS_BEFORE_CLOSE.items()
+}
+"""Most tricks the closer's opponent can hold at the close, per ``HouseRules.close_when``: 3
+(``"stock_over_two"``) or 4 (``"stock_not_empty"``). Only the player on lead closes, and after
+t >= 1 tricks that is the winner of trick t, so the opponent won at most t - 1 of them (and none
+when the closer closes before the first trick)."""
 
 MIN_CARD_POINTS: tuple[int, ...] = (0, 0, 0, 4, 8, 14, 20, 28, 36, 56, 76, 98, 120)
 """Least card points a player can hold with k tricks, indexed by k (RULES.md §4)."""
@@ -127,11 +144,12 @@ ERROR_CODES: tuple[str, ...] = (
     "marriage_points_without_trick",
     "played_out_not_120",
     "claimant_without_trick",
+    "marriages_exceed_leads",
     "match_finished",
     "points_do_not_match_reason",
 )
 """Every ``InvalidDeal.code``, stable: the Django layer maps each one to a translated message.
-The first eight are the checks of RULES.md §4, in the order ``validate_deal`` applies them."""
+The first nine are the checks of RULES.md §4, in the order ``validate_deal`` applies them."""
 
 _REASON_LABELS: dict[str, str] = {
     "won": "A plain win",
@@ -224,6 +242,10 @@ _DEFAULT_MESSAGES: dict[str, str] = {
         "{field}: a deal played to the end shares out all 120 card points in 12 tricks."
     ),
     "claimant_without_trick": "{field}: a player without a trick cannot claim 66.",
+    "marriages_exceed_leads": (
+        "{field}: each marriage is declared on a lead of its own, after a won trick, so a "
+        "player cannot have more marriages than won tricks."
+    ),
     "match_finished": (
         "{field}: the match was already won; it ends the moment a player reaches the game target."
     ),
@@ -241,16 +263,27 @@ class InvalidDeal(ValueError):
       ``"claim_by"``, ``"game_points"``, ``"deals[7]"`` (0-based index into the list given to
       ``score_match``), or ``None`` for the record as a whole;
     * ``message`` -- a full English sentence naming the field in plain words (see
-      ``describe_field``); a default sentence per code is used when it is not given.
+      ``describe_field``); a default sentence per code is used when it is not given;
+    * ``params`` -- the numbers (and seats) the sentence names, by name, e.g.
+      ``{"seat": "A", "marriage_points": 60, "marriages": 2, "tricks": 1}``, so that another
+      language can place them in its own sentence (``scoring.messages``); ``{}`` when the
+      sentence names none.
 
     ``str(error)`` is the message. Raises ``ValueError`` itself for an unknown code (a bug).
     """
 
-    def __init__(self, code: str, field: str | None = None, message: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        field: str | None = None,
+        message: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         if code not in ERROR_CODES:
             raise ValueError(f"Unknown InvalidDeal code {code!r}; use one of ERROR_CODES.")
         self.code = code
         self.field = field
+        self.params = dict(params or {})
         if not message:
             message = _sentence(_DEFAULT_MESSAGES[code].format(field=describe_field(field)))
         self.message = message
@@ -264,7 +297,7 @@ class InvalidDeal(ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Keeps code and field across pickling (Celery results, multiprocessing).
-        return (type(self), (self.code, self.field, self.message))
+        return (type(self), (self.code, self.field, self.message, self.params))
 
 
 def _sentence(text: str) -> str:
@@ -291,6 +324,7 @@ ALLOWED_HOUSE_RULE_VALUES: dict[str, tuple[Any, ...]] = {
     "schneider_below": (33, 31),
     "capot_by": ("tricks", "points"),
     "next_dealer": ("winner", "loser", "alternate"),
+    "close_when": ("stock_over_two", "stock_not_empty"),
 }
 """The values each ``HouseRules`` option may take, default first (RULES.md §7), for form
 choices. ``game_target`` lists only what the UI offers; any whole number 1-99 is accepted."""
@@ -331,6 +365,10 @@ class HouseRules:
       when the loser's total is 0.
     * ``next_dealer`` -- who deals after a decided deal: ``"winner"`` (seed 000), ``"loser"``,
       ``"alternate"``. A draw always keeps the dealer.
+    * ``close_when`` -- when the player on lead may close the stock: ``"stock_over_two"`` while
+      it holds more than two cards (seeds 000, 003), so the closer's opponent holds at most 3
+      tricks at the close; ``"stock_not_empty"`` while it holds any card (seed 002), at most 4
+      (``MAX_OPPONENT_TRICKS_AT_CLOSE``).
 
     Raises ``ValueError`` naming the option for a value it does not allow.
     """
@@ -345,6 +383,7 @@ class HouseRules:
     schneider_below: int = 33
     capot_by: Literal["tricks", "points"] = "tricks"
     next_dealer: Literal["winner", "loser", "alternate"] = "winner"
+    close_when: Literal["stock_over_two", "stock_not_empty"] = "stock_over_two"
 
     def __post_init__(self) -> None:
         if not (_is_int(self.game_target) and self.game_target in _GAME_TARGET_RANGE):
@@ -426,8 +465,8 @@ class DealRecord:
     * ``last_trick_by`` -- winner of the 12th trick; required for ``"exhausted"``, optional (and
       ignored) for ``"closed_played_out"``, forbidden with ``"claim"``.
     * ``opponent_tricks_at_close`` -- tricks the closer's opponent had when the stock was closed
-      (0-4); only with ``closed_by``; needed under ``failed_close="tricks_at_close"`` when the
-      closer fails.
+      (0-3, or 0-4 under ``close_when="stock_not_empty"``); only with ``closed_by``; needed
+      under ``failed_close="tricks_at_close"`` when the closer fails.
 
     Nothing is checked on construction: ``validate_deal`` checks a record against house rules
     (some checks depend on them) and raises ``InvalidDeal``.
@@ -487,8 +526,10 @@ _PER_SEAT_FIELDS = ("card_points", "marriage_points", "tricks")
 _SEAT_FIELDS = ("claim_by", "closed_by", "last_trick_by")
 
 
-def _inconsistent(field: str | None, message: str) -> InvalidDeal:
-    return InvalidDeal("inconsistent_record", field, message)
+def _inconsistent(
+    field: str | None, message: str, params: Mapping[str, Any] | None = None
+) -> InvalidDeal:
+    return InvalidDeal("inconsistent_record", field, message, params)
 
 
 def _check_per_seat_field(record: DealRecord, name: str) -> None:
@@ -634,11 +675,20 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
                 "The opponent's tricks when the stock was closed only apply when someone "
                 "closed the stock; name the closer or leave it empty.",
             )
-        if at_close > MAX_TRICKS_BEFORE_CLOSE:
+        most = MAX_OPPONENT_TRICKS_AT_CLOSE[rules.close_when]
+        if at_close > most:
+            played = MAX_TRICKS_BEFORE_CLOSE[rules.close_when]
+            stock = STOCK_AFTER_DEALING - 2 * played
+            when = (
+                "more than two cards" if rules.close_when == "stock_over_two" else "any card"
+            )
             raise _inconsistent(
                 "opponent_tricks_at_close",
                 f"The opponent's tricks when the stock was closed ({at_close}) cannot exceed "
-                "4: the stock can be closed only while it holds more than two cards.",
+                f"{most}: the stock can be closed only while it holds {when}, so at most "
+                f"{played} tricks were played before the close ({stock} cards left), and the "
+                f"closer, being on lead, won the last of them.",
+                params={"opponent_tricks_at_close": at_close, "most": most, "played": played},
             )
         opponent = other(record.closed_by)
         if at_close > tricks[opponent]:
@@ -706,6 +756,46 @@ def _marriage_splits(marriage_points: int) -> list[tuple[int, int]]:
     ]
 
 
+def marriages_needed(marriage_points: int) -> int:
+    """The fewest marriages that make ``marriage_points`` (one player's marriage points in a
+    deal; 20 for a plain marriage, 40 for the trump one; RULES.md §4): 0 -> 0, 20 or 40 -> 1,
+    60 -> 2, 80 -> 3, 100 -> 4.
+
+    Raises ``ValueError`` for a sum no marriages make (anything not in ``MARRIAGE_POINT_SUMS``).
+    """
+    splits = _marriage_splits(marriage_points) if _is_int(marriage_points) else []
+    if not splits:
+        raise ValueError(
+            f"{marriage_points!r} marriage points are not 0, 20, 40, 60, 80 or 100."
+        )
+    return min(plain + trump for plain, trump in splits)
+
+
+def _check_marriage_leads(record: DealRecord, rules: HouseRules) -> None:
+    """Each marriage is declared on a lead of its own, and a player leads only after winning a
+    trick (the deal's first lead aside, which only ``first_trick_marriage="pending"`` lets carry
+    a marriage): marriages <= tricks won (+1 under ``"pending"``). RULES.md §4, seeds 002, 003."""
+    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
+    for seat in SEATS:
+        points = record.marriage_points[seat]
+        needed = marriages_needed(points)
+        tricks = record.tricks[seat]
+        leads = tricks + first_lead
+        if needed > leads:
+            extra = " plus the deal's first lead" if first_lead else ""
+            raise InvalidDeal(
+                "marriages_exceed_leads",
+                f"marriage_points.{seat}",
+                f"The marriage points of player {seat} ({points}) need at least {needed} "
+                f"marriages, each declared on a lead of its own after a won trick, but player "
+                f"{seat} won only {tricks} trick(s){extra}: at most {leads} marriage(s).",
+                params={
+                    "seat": seat, "marriage_points": points, "marriages": needed,
+                    "tricks": tricks, "leads": leads,
+                },
+            )
+
+
 def _check_marriages(record: DealRecord, rules: HouseRules) -> None:
     marriage_points, tricks = record.marriage_points, record.tricks
     for seat in SEATS:
@@ -751,7 +841,8 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
        played to the end; ``last_trick_by`` on a claim; ``"exhausted"`` without
        ``last_trick_by`` or with ``closed_by``; ``"closed_played_out"`` without ``closed_by``;
        a last-trick winner without a trick; ``opponent_tricks_at_close`` without ``closed_by``,
-       over 4, or over that opponent's final tricks; a failed closer under
+       over ``MAX_OPPONENT_TRICKS_AT_CLOSE[rules.close_when]`` (3, or 4 under
+       ``"stock_not_empty"``), or over that opponent's final tricks; a failed closer under
        ``failed_close="tricks_at_close"`` without ``opponent_tricks_at_close``.
     2. ``card_points_over_120`` -- per player, then both together.
     3. ``card_points_without_trick``.
@@ -764,6 +855,14 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
     7. ``played_out_not_120`` -- ``"exhausted"``/``"closed_played_out"``: card points must add
        up to 120 and tricks to 12.
     8. ``claimant_without_trick``.
+    9. ``played_out_not_120`` (field ``"end"``) -- a ``"claim"`` in which all 12 tricks were
+       taken: with 12 tricks the deal was played out, so it did not end with a claim, and its
+       card points add up to 120.
+    10. ``marriages_exceed_leads`` -- a player's marriages (``marriages_needed``) exceed the
+        tricks they won (+1 for the deal's first lead under ``first_trick_marriage="pending"``).
+
+    ``inconsistent_record`` comes first because the other checks need whole numbers for both
+    seats; the rest follow the rows of RULES.md §4, each row over both players.
 
     ``rules`` defaults to ``HouseRules()``.
     """
@@ -781,6 +880,7 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 "card_points",
                 f"The card points of both players add up to {both}, but a deal played to "
                 "the end shares out all 120.",
+                params={"card_points": both},
             )
         tricks = record.tricks["A"] + record.tricks["B"]
         if tricks != TRICKS_IN_DEAL:
@@ -789,6 +889,7 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 "tricks",
                 f"The tricks of both players add up to {tricks}, but a deal played to the end "
                 "has 12.",
+                params={"tricks": tricks},
             )
     if record.end == "claim":
         claimant = record.claim_by
@@ -800,6 +901,19 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 f"The player who claimed 66, player {claimant}, has no trick, and a player "
                 "without a trick cannot claim.",
             )
+        tricks_a, tricks_b = record.tricks["A"], record.tricks["B"]
+        if tricks_a + tricks_b == TRICKS_IN_DEAL:
+            both = record.card_points["A"] + record.card_points["B"]
+            raise InvalidDeal(
+                "played_out_not_120",
+                "end",
+                f"How the deal ended cannot be a claim: all 12 tricks were taken "
+                f"({tricks_a} + {tricks_b}), so the deal was played out, and a played-out deal "
+                f"shares out all 120 card points (entered: {both}). Choose how it was played "
+                "out, or correct the tricks.",
+                params={"tricks_a": tricks_a, "tricks_b": tricks_b, "card_points": both},
+            )
+    _check_marriage_leads(record, rules)
 
 
 def _rules_or_default(rules: HouseRules | None) -> HouseRules:

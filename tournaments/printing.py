@@ -50,14 +50,20 @@ from tournaments.tables import StandingsTable, standings_rows
 
 Progress = Callable[[int], None] | None
 
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 """Part of every data version: bump it when the templates change what a printed file shows."""
 
 SCORECARDS_PER_PAGE = 2
 ROWS_PER_COLUMN = 11
-"""The deal grid is printed in columns of 11 rows, two side by side: 22 rows, more than the 21
-deals the longest match to 11 without draws can last. A longer filled match gets a third."""
+"""The deal grid is printed in columns of 11 rows of 7 mm, two side by side: 22 rows, more than
+the 21 deals the longest match to 11 without draws can last. A longer filled match (draws) gets
+a third column, then shorter rows (`grid_layout`), then a continuation card."""
 MIN_COLUMNS = 2
+MAX_COLUMNS = 3
+"""More columns would leave the dealer, winner, game-point and code cells under 5 mm wide."""
+MAX_ROWS_PER_COLUMN = 14
+"""Rows of 77 / 14 = 5.5 mm with 7.9 pt figures: still written in by hand and read at arm's
+length. 3 x 14 = 42 rows on a card; a match needing more goes on continuation cards."""
 CARDS_PER_CHUNK = 8
 """Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass."""
 
@@ -154,7 +160,8 @@ class Row:
 
 
 def _deal_rows(match: Match, deals: Sequence[Deal], filled: bool) -> list[Row]:
-    """The grid: the entered deals with running totals (when `filled`), then blank rows.
+    """The grid: the entered deals with running totals (when `filled`), then blank rows up to the
+    end of the last card's grid (`card_grids`).
 
     The dealer of the first blank row is known (the first dealer, or who deals next) and printed.
     """
@@ -173,8 +180,8 @@ def _deal_rows(match: Match, deals: Sequence[Deal], filled: bool) -> list[Row]:
         ))
     entered = len(rows)
     over = filled and match.is_over
-    columns = max(MIN_COLUMNS, -(-(entered + 1) // ROWS_PER_COLUMN))
-    for number in range(entered + 1, columns * ROWS_PER_COLUMN + 1):
+    capacity = sum(grid.capacity for grid in card_grids(entered + 1))
+    for number in range(entered + 1, capacity + 1):
         first_blank = number == entered + 1 and not result.finished and not over
         rows.append(Row(
             number=number, dealer=result.next_dealer if first_blank else "", is_next=first_blank
@@ -211,6 +218,11 @@ GRID_WIDTH = 188.0
 GRID_GAP = 6.0
 GRID_HEAD = 6.0
 GRID_ROW = 7.0
+GRID_BODY = ROWS_PER_COLUMN * GRID_ROW
+"""77 mm of rows under the 6 mm heading: the grid is 83 mm high whatever its rows."""
+CELL_FONT_PT = 10.0
+"""Size of the printed values in a 7 mm row; shorter rows scale it down with them."""
+NUMBER_FONT_MM, LABEL_FONT_MM = 2.65, 2.3
 NUMBER_WIDTH, TOTAL_WIDTH = 8.0, 16.0
 GRID_FIELDS = ("number", "dealer", "winner", "game_points", "code", "total_a", "total_b")
 GRID_DPI = 600
@@ -218,14 +230,73 @@ GRID_FONT = "DejaVuSans.ttf"  # Pillow finds it in the system font folders, as f
 
 
 def grid_widths(columns: int) -> tuple[float, ...]:
-    """Widths of the seven cells of one grid column when `columns` stand side by side."""
+    """Widths of the seven cells of one grid column when `columns` stand side by side (mm).
+
+    Raises `ValueError` for more columns than leave room for the cells (a bug: see
+    `grid_layout`)."""
     table = (GRID_WIDTH - GRID_GAP * (columns - 1)) / columns
     middle = (table - NUMBER_WIDTH - 2 * TOTAL_WIDTH) / 4
+    if middle < 4:
+        raise ValueError(f"{columns} grid columns leave {middle:.2f} mm per cell.")
     return (NUMBER_WIDTH, middle, middle, middle, middle, TOTAL_WIDTH, TOTAL_WIDTH)
 
 
 def grid_height() -> float:
-    return GRID_HEAD + ROWS_PER_COLUMN * GRID_ROW
+    return GRID_HEAD + GRID_BODY
+
+
+@dataclass(frozen=True)
+class GridLayout:
+    """The deal grid of one scorecard: `columns` side by side, `rows` per column of
+    `row_height` mm each (77 mm of rows in all), deals numbered from `first_number`."""
+
+    columns: int
+    rows: int
+    first_number: int = 1
+
+    @property
+    def capacity(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def row_height(self) -> float:
+        return GRID_BODY / self.rows
+
+    @property
+    def cell_font_pt(self) -> float:
+        return CELL_FONT_PT * min(1.0, self.row_height / GRID_ROW)
+
+    @property
+    def key(self) -> str:
+        """A CSS class suffix naming this grid image: "2x11-1"."""
+        return f"{self.columns}x{self.rows}-{self.first_number}"
+
+
+def grid_layout(rows_needed: int, first_number: int = 1) -> GridLayout:
+    """The grid of one card for `rows_needed` rows (deals entered + the next one): two columns
+    of 11 rows of 7 mm up to 22, three up to 33, then three columns of shorter rows up to
+    `MAX_ROWS_PER_COLUMN` (42 rows of 5.5 mm). More rows than that do not fit one card: see
+    `card_grids`."""
+    if rows_needed <= MIN_COLUMNS * ROWS_PER_COLUMN:
+        return GridLayout(MIN_COLUMNS, ROWS_PER_COLUMN, first_number)
+    if rows_needed <= MAX_COLUMNS * ROWS_PER_COLUMN:
+        return GridLayout(MAX_COLUMNS, ROWS_PER_COLUMN, first_number)
+    rows = min(MAX_ROWS_PER_COLUMN, -(-rows_needed // MAX_COLUMNS))
+    return GridLayout(MAX_COLUMNS, rows, first_number)
+
+
+def card_grids(rows_needed: int) -> list[GridLayout]:
+    """The grids of a match's scorecard and its continuation cards, in order: one card while
+    `rows_needed` fits `grid_layout`, else full cards of 3 x `MAX_ROWS_PER_COLUMN` rows with the
+    deal numbers running on, the last one only as large as its rows need."""
+    grids = []
+    first = 1
+    full = MAX_COLUMNS * MAX_ROWS_PER_COLUMN
+    while rows_needed - (first - 1) > full:
+        grids.append(GridLayout(MAX_COLUMNS, MAX_ROWS_PER_COLUMN, first))
+        first += full
+    grids.append(grid_layout(max(1, rows_needed - (first - 1)), first))
+    return grids
 
 
 def _fitting(font: ImageFont.FreeTypeFont, text: str, width: int) -> ImageFont.FreeTypeFont:
@@ -234,7 +305,7 @@ def _fitting(font: ImageFont.FreeTypeFont, text: str, width: int) -> ImageFont.F
     length = font.getlength(text)
     if length <= width:
         return font
-    return font.font_variant(size=int(font.size * width / length))
+    return font.font_variant(size=max(1, int(font.size * width / length)))
 
 
 def _px(mm: float) -> int:
@@ -242,15 +313,18 @@ def _px(mm: float) -> int:
 
 
 @lru_cache(maxsize=16)
-def grid_image(columns: int, labels: tuple[str, ...]) -> str:
-    """The empty deal grid (`columns` side by side, headed by `labels`, deals numbered from 1)
-    as a PNG data URI."""
+def grid_image(layout: GridLayout, labels: tuple[str, ...]) -> str:
+    """The empty deal grid of `layout` (its columns side by side, headed by `labels`, deals
+    numbered from its first number) as a PNG data URI."""
+    columns, row_height = layout.columns, layout.row_height
     widths = grid_widths(columns)
     table, height = sum(widths), grid_height()
     image = Image.new("L", (_px(GRID_WIDTH), _px(height) + 1), 255)
     draw = ImageDraw.Draw(image)
-    label_font = ImageFont.truetype(GRID_FONT, _px(2.3))
-    number_font = ImageFont.truetype(GRID_FONT, _px(2.65))
+    label_font = ImageFont.truetype(GRID_FONT, _px(LABEL_FONT_MM))
+    number_font = ImageFont.truetype(
+        GRID_FONT, _px(NUMBER_FONT_MM * min(1.0, row_height / GRID_ROW))
+    )
     thin, thick = _px(0.21), _px(0.42)  # 0.6 pt and 1.2 pt
     for column in range(columns):
         x0 = column * (table + GRID_GAP)
@@ -258,8 +332,8 @@ def grid_image(columns: int, labels: tuple[str, ...]) -> str:
         draw.rectangle(
             [_px(x0), _px(GRID_HEAD), _px(x0 + NUMBER_WIDTH), _px(height)], fill=0xF3
         )
-        for row in range(ROWS_PER_COLUMN + 2):
-            y = 0 if row == 0 else GRID_HEAD + (row - 1) * GRID_ROW
+        for row in range(layout.rows + 2):
+            y = 0 if row == 0 else GRID_HEAD + (row - 1) * row_height
             top = min(_px(y), _px(height) + 1 - thin)
             draw.rectangle([_px(x0), top, _px(x0 + table), top + thin - 1], fill=0)
         x = x0
@@ -275,11 +349,11 @@ def grid_image(columns: int, labels: tuple[str, ...]) -> str:
                 font=_fitting(label_font, label, _px(width - 1)), fill=0, anchor="mm",
             )
             x += width
-        for row in range(ROWS_PER_COLUMN):
+        for row in range(layout.rows):
             draw.text(
-                (_px(x0 + NUMBER_WIDTH / 2), _px(GRID_HEAD + (row + 0.5) * GRID_ROW)),
-                str(column * ROWS_PER_COLUMN + row + 1), font=number_font, fill=0x33,
-                anchor="mm",
+                (_px(x0 + NUMBER_WIDTH / 2), _px(GRID_HEAD + (row + 0.5) * row_height)),
+                str(layout.first_number + column * layout.rows + row), font=number_font,
+                fill=0x33, anchor="mm",
             )
     png = io.BytesIO()
     image.save(png, "PNG")
@@ -293,14 +367,15 @@ def _grid_labels() -> tuple[str, ...]:
     )
 
 
-def _grid_cells(rows: Sequence[Row], columns: int) -> list[dict]:
-    """The values to print over the grid, each with its box (left, top, width in mm)."""
-    widths = grid_widths(columns)
+def _grid_cells(rows: Sequence[Row], layout: GridLayout) -> list[dict]:
+    """The values to print over the grid of `layout` (`rows` are that card's rows, at most its
+    capacity), each with its box (left, top, width in mm)."""
+    widths = grid_widths(layout.columns)
     table = sum(widths)
     cells = []
     for index, row in enumerate(rows):
-        left = index // ROWS_PER_COLUMN * (table + GRID_GAP)
-        top = GRID_HEAD + index % ROWS_PER_COLUMN * GRID_ROW
+        left = index // layout.rows * (table + GRID_GAP)
+        top = GRID_HEAD + index % layout.rows * layout.row_height
         for field, width in zip(GRID_FIELDS, widths, strict=True):
             value = getattr(row, field)
             if field != "number" and value:
@@ -313,26 +388,38 @@ def _grid_cells(rows: Sequence[Row], columns: int) -> list[dict]:
     return cells
 
 
-def _scorecard(pairing: Pairing, deals: Sequence[Deal], filled: bool) -> dict:
+def _scorecards(pairing: Pairing, deals: Sequence[Deal], filled: bool) -> list[dict]:
+    """The card of one match, and continuation cards when its deals do not fit one grid
+    (`card_grids`): each repeats the heading and says which card of how many it is; the final
+    score goes on the last."""
     match = pairing.match
     rows = _deal_rows(match, deals, filled)
-    columns = len(rows) // ROWS_PER_COLUMN
+    entered = len(deals) if filled else 0
+    grids = card_grids(entered + 1)
     house_rules = match.house_rules()
     url = match_entry_url(match.pk)
     over = filled and match.is_decided
-    return {
-        "pairing": pairing,
-        "match": match,
-        "name_a": pairing.entry_a.player.name,
-        "name_b": pairing.entry_b.player.name,
-        "game_target": house_rules.game_target,
-        "columns": columns,
-        "cells": _grid_cells(rows, columns),
-        "final": (match.points_a, match.points_b) if over else None,
-        "forfeited": over and match.status == Match.Status.FORFEITED,
-        "legend": _legend(house_rules),
-        "qr": qr_image(url),
-    }
+    legend = _legend(house_rules)
+    qr = qr_image(url)
+    cards = []
+    for number, grid in enumerate(grids, start=1):
+        start = grid.first_number - 1
+        last = number == len(grids)
+        cards.append({
+            "pairing": pairing,
+            "match": match,
+            "name_a": pairing.entry_a.player.name,
+            "name_b": pairing.entry_b.player.name,
+            "game_target": house_rules.game_target,
+            "grid": grid,
+            "cells": _grid_cells(rows[start:start + grid.capacity], grid),
+            "part": (number, len(grids)) if len(grids) > 1 else None,
+            "final": (match.points_a, match.points_b) if over and last else None,
+            "forfeited": over and last and match.status == Match.Status.FORFEITED,
+            "legend": legend,
+            "qr": qr,
+        })
+    return cards
 
 
 def _deals_by_match(pairings: Sequence[Pairing]) -> dict[int, list[Deal]]:
@@ -346,8 +433,9 @@ def _scorecard_parts(pairings, filled: bool, tournament: Tournament, language: s
     pairings = [p for p in pairings if p.match_id is not None]
     deals = _deals_by_match(pairings) if filled else {}
     cards = [
-        {**_scorecard(p, deals.get(p.match_id, []), filled), "round_number": p.round.number}
+        {**card, "round_number": p.round.number}
         for p in pairings
+        for card in _scorecards(p, deals.get(p.match_id, []), filled)
     ]
     labels = _grid_labels()
     chunk = CARDS_PER_CHUNK - CARDS_PER_CHUNK % SCORECARDS_PER_PAGE
@@ -361,10 +449,11 @@ def _scorecard_parts(pairings, filled: bool, tournament: Tournament, language: s
             ],
             # In the stylesheet, once per document, not in each card: a long data URI
             # repeated in the HTML costs the parser more than the whole card.
-            "grids": {
-                columns: grid_image(columns, labels)
-                for columns in sorted({card["columns"] for card in some})
-            },
+            "grids": [
+                {"layout": grid, "uri": grid_image(grid, labels),
+                 "row": f"{grid.row_height:.3f}", "font": f"{grid.cell_font_pt:.1f}"}
+                for grid in sorted({card["grid"] for card in some}, key=lambda g: g.key)
+            ],
             "filled": filled,
         }))
     return parts

@@ -17,6 +17,7 @@ from scoring.rules import (
     HouseRules,
     InvalidDeal,
     describe_field,
+    marriages_needed,
     other,
     score_deal,
     validate_deal,
@@ -464,10 +465,14 @@ def capacity_cases():
 @pytest.mark.parametrize(("k", "card_points", "valid"), list(capacity_cases()))
 @pytest.mark.parametrize("seat", ["A", "B"])
 def test_trick_capacity(seat, k, card_points, valid):
-    # The seat under test claims; the other player has no trick and no card points.
+    # The seat under test claims; the other player has no trick and no card points. With all
+    # 12 tricks the deal was played out (a claim is refused), so that player took the last one.
     cp = (card_points, 0) if seat == "A" else (0, card_points)
     tricks = (k, 0) if seat == "A" else (0, k)
-    record = deal(cp=cp, tricks=tricks, claim_by=seat)
+    if k == 12:
+        record = deal("exhausted", cp=cp, tricks=tricks, last_trick_by=seat)
+    else:
+        record = deal(cp=cp, tricks=tricks, claim_by=seat)
     if valid:
         validate_deal(record)
     else:
@@ -517,7 +522,8 @@ def test_marriage_sum_not_made_of_20s_and_40s(marriage_points):
     ],
 )
 def test_marriage_combinations(mp_a, mp_b, feasible):
-    record = deal(cp=(66, 30), mp=(mp_a, mp_b), tricks=(6, 3), claim_by="A")
+    # 6 and 4 tricks: enough leads for up to four marriages each (§4 marriages_exceed_leads).
+    record = deal(cp=(66, 30), mp=(mp_a, mp_b), tricks=(6, 4), claim_by="A")
     if feasible:
         validate_deal(record)
     else:
@@ -541,9 +547,37 @@ def test_claimant_without_trick():
     raises("claimant_without_trick", "claim_by", record)
 
 
-def test_claim_with_all_twelve_tricks_is_not_required_to_sum_120():
-    # §4 asks 120 only of played-out ends; a claim stops at once.
-    validate_deal(deal(cp=(66, 30), tricks=(7, 5), claim_by="A"))
+@pytest.mark.parametrize(
+    ("cp", "tricks"),
+    [
+        pytest.param((20, 20), (6, 6), id="6+6-tricks-40-card-points"),  # MIN[6] = 20 each
+        pytest.param((66, 30), (7, 5), id="7+5-tricks-96-card-points"),
+        pytest.param((70, 50), (7, 5), id="7+5-tricks-all-120"),  # still no claim after 12
+    ],
+)
+def test_a_claim_in_which_all_twelve_tricks_were_taken_is_refused(cp, tricks):
+    # §4: all 12 tricks taken means the deal was played out: `end` is not `claim`.
+    error = raises("played_out_not_120", "end", deal(cp=cp, tricks=tricks, claim_by="A"))
+    assert f"({tricks[0]} + {tricks[1]})" in str(error)
+    assert f"(entered: {cp[0] + cp[1]})" in str(error)
+    assert error.params == {"tricks_a": tricks[0], "tricks_b": tricks[1],
+                            "card_points": cp[0] + cp[1]}
+
+
+def test_a_claim_with_eleven_tricks_taken_need_not_share_out_120():
+    # A claim stops the deal at once: 11 tricks, 66 + 20 card points.
+    validate_deal(deal(cp=(66, 20), tricks=(7, 4), claim_by="A"))
+
+
+def test_a_claim_with_twelve_tricks_is_refused_also_after_a_close():
+    record = deal(cp=(70, 50), tricks=(7, 5), claim_by="A", closed_by="A")
+    raises("played_out_not_120", "end", record)
+
+
+def test_claimant_without_trick_comes_before_the_twelve_trick_check():
+    # §4 order: the claimant row comes first. B took all 12 tricks, A claimed.
+    record = deal(cp=(0, 120), tricks=(0, 12), claim_by="A")
+    raises("claimant_without_trick", "claim_by", record)
 
 
 INCONSISTENT = [
@@ -571,7 +605,7 @@ INCONSISTENT = [
     ),
     (
         "at-close-over-final",
-        {"closed_by": "A", "opponent_tricks_at_close": 4},  # B ends with 3 tricks
+        {"closed_by": "A", "opponent_tricks_at_close": 3, "tricks": {"A": 6, "B": 2}},
         "opponent_tricks_at_close",
     ),
     (
@@ -626,11 +660,37 @@ def test_inconsistent_closed_records(changes, field):
     raises("inconsistent_record", field, dataclasses.replace(base, **changes))
 
 
-def test_opponent_tricks_at_close_up_to_4_is_fine():
-    record = deal(
-        "closed_played_out", (60, 60), tricks=(6, 6), closed_by="B", opponent_tricks_at_close=4
+def closed_with(at_close):
+    return deal(
+        "closed_played_out", (60, 60), tricks=(6, 6), closed_by="B",
+        opponent_tricks_at_close=at_close,
     )
-    validate_deal(record)
+
+
+def test_opponent_tricks_at_close_up_to_3_while_closing_needs_more_than_two_cards():
+    # 12 cards in the stock, 2 drawn per trick: "more than two cards" allows a close after at
+    # most 4 tricks (4 cards left); the closer is on lead, so won the 4th: the opponent <= 3.
+    validate_deal(closed_with(3))
+    error = raises("inconsistent_record", "opponent_tricks_at_close", closed_with(4))
+    assert "cannot exceed 3" in str(error) and "at most 4 tricks" in str(error)
+
+
+def test_opponent_tricks_at_close_up_to_4_when_closing_needs_only_a_card_in_the_stock():
+    # Seed 002: "when on lead and the deck has cards": after 5 tricks 2 cards are left, after 6
+    # none; the closer won the 5th trick, so the opponent holds at most 4.
+    rules = HouseRules(close_when="stock_not_empty")
+    validate_deal(closed_with(4), rules)
+    error = raises("inconsistent_record", "opponent_tricks_at_close", closed_with(5), rules)
+    assert "cannot exceed 4" in str(error) and "at most 5 tricks" in str(error)
+
+
+def test_close_when_decides_a_failed_close_scored_by_tricks_at_close():
+    # pagat's failed close: 3 game points if the opponent had no trick at the close, else 2.
+    rules = HouseRules(failed_close="tricks_at_close", close_when="stock_not_empty")
+    record = dataclasses.replace(closed_with(4), card_points={"A": 66, "B": 54})
+    assert score_deal(record, rules) == result("A", 2, "closer_failed", (66, 54))
+    with pytest.raises(ValueError, match="close_when"):
+        HouseRules(close_when="never")
 
 
 # --- §4: the order of the checks -----------------------------------------------------------------
@@ -687,6 +747,7 @@ def test_error_codes_are_the_documented_ones():
         "marriage_points_without_trick",
         "played_out_not_120",
         "claimant_without_trick",
+        "marriages_exceed_leads",
         "match_finished",
         "points_do_not_match_reason",
     )
@@ -750,6 +811,7 @@ def test_house_rules_defaults():
         "schneider_below": 33,
         "capot_by": "tricks",
         "next_dealer": "winner",
+        "close_when": "stock_over_two",
     }
 
 
@@ -821,3 +883,92 @@ def test_rules_module_imports_no_django():
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
     assert "django" not in imported
+
+
+# --- §4: each marriage on its own lead (marriages_exceed_leads) -------------------------------
+
+# Fewest marriages per sum (20 plain, 40 trump): 20 or 40 -> 1, 60 = 40+20 -> 2,
+# 80 = 40+20+20 -> 3, 100 = 40+20+20+20 -> 4. A player leads after each won trick; the deal's
+# first lead carries a marriage only under "pending".
+LEADS_CASES = [
+    # (rules, marriage points of B, B's tricks, valid)
+    ("forbidden", 20, 1, True),
+    ("forbidden", 40, 1, True),
+    ("forbidden", 60, 1, False),  # the example: 60 with one trick
+    ("forbidden", 60, 2, True),
+    ("forbidden", 80, 2, False),
+    ("forbidden", 80, 3, True),
+    ("forbidden", 100, 3, False),
+    ("forbidden", 100, 4, True),
+    ("pending", 40, 0, True),  # the first lead's marriage (it does not count: no trick)
+    ("pending", 60, 0, False),
+    ("pending", 60, 1, True),  # first lead + one won trick
+    ("pending", 80, 1, False),
+    ("pending", 100, 3, True),
+]
+
+
+def b_with_marriages(marriage_points, b_tricks):
+    # A claims with 6 tricks and 66; B's card points: the least its tricks hold.
+    return deal(cp=(66, [0, 0, 0, 4, 8][b_tricks]), mp=(0, marriage_points),
+                tricks=(6, b_tricks), claim_by="A")
+
+
+@pytest.mark.parametrize(
+    ("first_trick_marriage", "marriage_points", "b_tricks", "valid"),
+    [pytest.param(*case, id=f"{case[0]}-{case[1]}-with-{case[2]}-tricks") for case in LEADS_CASES],
+)
+def test_marriages_need_a_lead_each(first_trick_marriage, marriage_points, b_tricks, valid):
+    rules = HouseRules(first_trick_marriage=first_trick_marriage)
+    record = b_with_marriages(marriage_points, b_tricks)
+    if valid:
+        validate_deal(record, rules)
+    else:
+        raises("marriages_exceed_leads", "marriage_points.B", record, rules)
+
+
+def test_marriages_exceed_leads_names_the_numbers():
+    error = raises("marriages_exceed_leads", "marriage_points.B", b_with_marriages(60, 1))
+    assert str(error) == (
+        "The marriage points of player B (60) need at least 2 marriages, each declared on a "
+        "lead of its own after a won trick, but player B won only 1 trick(s): at most 1 "
+        "marriage(s)."
+    )
+    assert error.params == {
+        "seat": "B", "marriage_points": 60, "marriages": 2, "tricks": 1, "leads": 1,
+    }
+    pending = raises("marriages_exceed_leads", "marriage_points.B", b_with_marriages(80, 1),
+                     PAGAT)
+    assert "won only 1 trick(s) plus the deal's first lead: at most 2 marriage(s)" in str(pending)
+
+
+def test_marriages_exceed_leads_is_checked_for_seat_a_too():
+    record = deal(cp=(60, 30), mp=(100, 0), tricks=(3, 3), claim_by="A")
+    raises("marriages_exceed_leads", "marriage_points.A", record)
+
+
+def test_marriage_without_trick_comes_before_marriages_exceed_leads():
+    raises("marriage_points_without_trick", "marriage_points.B", b_with_marriages(60, 0))
+
+
+def test_claimant_without_trick_comes_before_marriages_exceed_leads():
+    record = deal(cp=(0, 30), mp=(60, 0), tricks=(0, 3), claim_by="A")
+    raises("claimant_without_trick", "claim_by", record, PAGAT)
+
+
+def test_played_out_comes_before_marriages_exceed_leads():
+    record = deal("exhausted", (110, 0), mp=(0, 60), tricks=(11, 0), last_trick_by="A")
+    raises("played_out_not_120", "card_points", record, PAGAT)
+
+
+@pytest.mark.parametrize(
+    ("marriage_points", "needed"), [(0, 0), (20, 1), (40, 1), (60, 2), (80, 3), (100, 4)]
+)
+def test_marriages_needed(marriage_points, needed):
+    assert marriages_needed(marriage_points) == needed
+
+
+@pytest.mark.parametrize("marriage_points", [10, 120, -20, True, "20"])
+def test_marriages_needed_refuses_an_impossible_sum(marriage_points):
+    with pytest.raises(ValueError):
+        marriages_needed(marriage_points)

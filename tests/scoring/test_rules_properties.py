@@ -32,7 +32,12 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 # RULES.md §4, by hand (see test_rules_deal.py for the derivation).
 MIN_CP = (0, 0, 0, 4, 8, 14, 20, 28, 36, 56, 76, 98, 120)
 MAX_CP = (0, 22, 44, 64, 84, 92, 100, 106, 112, 116, 120, 120, 120)
-DEAL_CHECK_CODES = ERROR_CODES[:8]
+DEAL_CHECK_CODES = ERROR_CODES[:9]
+# Fewest marriages per sum (20 plain, 40 trump), by hand: 60 = 40+20, 80 = 40+20+20, ...
+MARRIAGES_FOR = {0: 0, 20: 1, 40: 1, 60: 2, 80: 3, 100: 4}
+# Tricks the closer's opponent can hold at the close (12 cards in the stock, 2 drawn per trick,
+# the closer on lead): > 2 cards left -> at most 4 tricks played -> 3; any card -> 5 -> 4.
+MAX_AT_CLOSE = {"stock_over_two": 3, "stock_not_empty": 4}
 
 seats = st.sampled_from(["A", "B"])
 
@@ -48,6 +53,7 @@ house_rules = st.builds(
     schneider_below=st.sampled_from([33, 31]),
     capot_by=st.sampled_from(["tricks", "points"]),
     next_dealer=st.sampled_from(["winner", "loser", "alternate"]),
+    close_when=st.sampled_from(["stock_over_two", "stock_not_empty"]),
 )
 
 
@@ -68,8 +74,9 @@ def valid_deals(draw, ends=("claim", "exhausted", "closed_played_out")):
     if end == "claim":
         claim_by = draw(seats)
         opponent = flip(claim_by)
-        claimant_tricks = draw(st.integers(1, 12))
-        opponent_tricks = draw(st.integers(0, 12 - claimant_tricks))
+        # With all 12 tricks taken the deal was played out: a claim leaves at least one.
+        claimant_tricks = draw(st.integers(1, 11))
+        opponent_tricks = draw(st.integers(0, 11 - claimant_tricks))
         tricks = {claim_by: claimant_tricks, opponent: opponent_tricks}
         claimant_cp = draw(st.integers(MIN_CP[claimant_tricks], MAX_CP[claimant_tricks]))
         # MIN[b] <= 120 - MAX[a] whenever a + b <= 12, so this range is never empty.
@@ -92,20 +99,22 @@ def valid_deals(draw, ends=("claim", "exhausted", "closed_played_out")):
             last_trick_by = draw(st.one_of(st.none(), st.sampled_from(with_tricks)))
     opponent_tricks_at_close = None
     if closed_by is not None:
-        at_close = st.integers(0, min(4, tricks[flip(closed_by)]))
+        at_close = st.integers(0, min(MAX_AT_CLOSE[rules.close_when], tricks[flip(closed_by)]))
         if rules.failed_close == "tricks_at_close":
             opponent_tricks_at_close = draw(at_close)
         else:
             opponent_tricks_at_close = draw(st.one_of(st.none(), at_close))
-    # The pack holds three marriages of 20 and one of 40; each goes to A, B or nobody.
+    # The pack holds three marriages of 20 and one of 40; each goes to A, B or nobody, as long
+    # as its owner has a lead for it: one per won trick, plus the first lead under "pending".
     owners = draw(st.lists(st.sampled_from(["A", "B", None]), min_size=4, max_size=4))
     marriage_points = pair(0, 0)
-    for owner, value in zip(owners, (20, 20, 20, 40), strict=True):
-        if owner is None:
-            continue
-        if rules.first_trick_marriage == "forbidden" and tricks[owner] == 0:
+    declared = pair(0, 0)
+    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
+    for owner, value in zip(owners, (40, 20, 20, 20), strict=True):
+        if owner is None or declared[owner] >= tricks[owner] + first_lead:
             continue
         marriage_points[owner] += value
+        declared[owner] += 1
     record = DealRecord(
         end=end,
         card_points=card_points,
@@ -391,3 +400,51 @@ def test_running_scores_are_the_score_after_each_deal(rules_target_deals):
         assert dealer_of_each_deal(deals[:count], rules, first_dealer) == (
             expected_dealers[:count]
         )
+
+
+# --- marriages and leads (RULES.md §4 marriages_exceed_leads) -----------------------------------
+
+
+@SETTINGS
+@given(valid_deals())
+def test_a_valid_record_never_has_more_marriages_than_leads(rules_and_record):
+    rules, record = rules_and_record
+    validate_deal(record, rules)
+    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
+    for seat in "AB":
+        marriages = MARRIAGES_FOR[record.marriage_points[seat]]
+        assert marriages <= record.tricks[seat] + first_lead
+
+
+@st.composite
+def one_marriage_too_many(draw):
+    """(rules, record, seat): a claim in which `seat` (not the claimant) holds marriages for one
+    lead more than its won tricks give, everything else valid."""
+    rules = draw(house_rules)
+    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
+    marriage_points = draw(st.sampled_from([60, 80, 100]))
+    tricks = MARRIAGES_FOR[marriage_points] - 1 - first_lead
+    # Without a trick under "forbidden" the earlier row marriage_points_without_trick speaks.
+    assume(tricks >= 1 or first_lead)
+    claimant_tricks = draw(st.integers(1, 11 - tricks))
+    claimant_cp = draw(st.integers(MIN_CP[claimant_tricks], MAX_CP[claimant_tricks]))
+    cp = draw(st.integers(MIN_CP[tricks], min(MAX_CP[tricks], 120 - claimant_cp)))
+    record = DealRecord(
+        end="claim", card_points=pair(claimant_cp, cp), marriage_points=pair(0, marriage_points),
+        tricks=pair(claimant_tricks, tricks), claim_by="A",
+    )
+    if draw(st.booleans()):
+        return rules, swap_seats(record), "A"
+    return rules, record, "B"
+
+
+@SETTINGS
+@given(one_marriage_too_many())
+def test_one_marriage_more_than_the_leads_is_refused(rules_record_seat):
+    rules, record, seat = rules_record_seat
+    with pytest.raises(InvalidDeal) as caught:
+        validate_deal(record, rules)
+    assert (caught.value.code, caught.value.field) == (
+        "marriages_exceed_leads", f"marriage_points.{seat}"
+    )
+    assert_names_its_field(caught.value)

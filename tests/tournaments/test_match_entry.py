@@ -526,6 +526,38 @@ def test_the_deal_form_follows_renames_language_and_house_rules(organiser_client
     assert 'name="game_points"' in html
 
 
+def details(**changes):
+    data = {
+        "details-number": 1, "details-end": "claim", "details-claim_by": "A",
+        "details-card_points_a": 66, "details-card_points_b": 10,
+        "details-marriage_points_a": 0, "details-marriage_points_b": 0,
+        "details-tricks_a": 6, "details-tricks_b": 1,
+    }
+    data.update({f"details-{name}": value for name, value in changes.items()})
+    return data
+
+
+def test_sixty_marriage_points_with_one_trick_are_422_in_bulgarian(organiser_client, match):
+    # 60 = 40 + 20: two marriages need two leads after won tricks; B won one trick.
+    response = organiser_client.post(add_url(match), details(marriage_points_b=60))
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert ("60 точки от обявявания са поне 2 обявявания, а всяко се обявява на отделен ход "
+            "след взета ръка; играч B има взети ръце: 1") in html
+    assert deals(match) == []
+
+
+def test_a_claim_with_all_twelve_tricks_is_422_in_english(organiser_client, match):
+    english(organiser_client)
+    response = organiser_client.post(add_url(match), details(
+        card_points_a=20, card_points_b=20, tricks_a=6, tricks_b=6,
+    ))
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "all 12 tricks were taken (6 + 6)" in html and "(entered: 40)" in html
+    assert deals(match) == []
+
+
 def test_a_rule_message_follows_the_language(organiser_client, match):
     data = {"number": 1, "winner": "A", "reason": "won", "game_points": 3}
     bulgarian = organiser_client.post(add_url(match), data).content.decode()

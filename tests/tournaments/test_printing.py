@@ -123,6 +123,95 @@ def test_a_long_filled_match_gets_a_third_column_of_rows():
     assert rows[23].dealer == "A" and rows[23].is_next  # draws keep the dealer
 
 
+def forty_deals_mostly_drawn():
+    """40 deals: every fourth one A wins by 1 game point (deals 4, 8, ..., 36: 9 game points),
+    the rest are 65-65 draws, and deal 40 is A's schneider: 9 + 2 = 11, the match ends on it.
+    Draws keep the dealer and the winner deals next, so A (first dealer) deals every deal."""
+    deals = []
+    for number in range(1, 41):
+        if number == 40:
+            deals.append(("A", 2, "schneider"))
+        elif number % 4 == 0:
+            deals.append(("A", 1, "won"))
+        else:
+            deals.append((None, 0, "draw"))
+    return deals
+
+
+@pytest.mark.parametrize(
+    ("rows_needed", "columns", "rows", "row_height"),
+    [
+        (1, 2, 11, 7.0),
+        (22, 2, 11, 7.0),  # 21 deals (the longest match to 11 without draws) + the next one
+        (23, 3, 11, 7.0),
+        (33, 3, 11, 7.0),  # 32 deals: the last card that printed before
+        (34, 3, 12, 77 / 12),  # 33 deals: shorter rows instead of a fourth column
+        (41, 3, 14, 5.5),  # 40 deals + the next row: 3 x 14 rows of 77 / 14 = 5.5 mm
+        (42, 3, 14, 5.5),
+    ],
+)
+def test_a_card_grid_keeps_three_columns_and_shortens_its_rows(rows_needed, columns, rows,
+                                                                row_height):
+    grid = printing.grid_layout(rows_needed)
+    assert (grid.columns, grid.rows, grid.first_number) == (columns, rows, 1)
+    assert grid.row_height == pytest.approx(row_height)
+    assert grid.rows * grid.row_height == pytest.approx(77.0)  # the grid stays 83 mm high
+    assert grid.capacity >= rows_needed
+    # Cells stay wide enough to write in: (188 - 2 x 6) / 3 - 8 - 2 x 16 = 18.67 mm / 4.
+    assert min(printing.grid_widths(grid.columns)) > 4.6
+    assert printing.grid_layout(rows_needed).cell_font_pt >= 7.8  # 10 pt x 5.5 / 7 = 7.86
+
+
+def test_more_rows_than_one_card_holds_go_on_continuation_cards():
+    assert [(g.columns, g.rows, g.first_number) for g in printing.card_grids(42)] == [(3, 14, 1)]
+    assert [(g.columns, g.rows, g.first_number) for g in printing.card_grids(43)] == [
+        (3, 14, 1), (2, 11, 43),
+    ]
+    # 99 deals + the next row: 42 + 42, then 16 rows on a third card of 2 x 11.
+    assert [(g.columns, g.rows, g.first_number) for g in printing.card_grids(100)] == [
+        (3, 14, 1), (3, 14, 43), (2, 11, 85),
+    ]
+
+
+def test_forty_deals_fill_a_three_by_fourteen_grid():
+    match = Match(first_dealer="A", house_rules_snapshot={}, status=Match.Status.FINISHED)
+    deals = [
+        Deal(number=n, winner=winner or "", game_points=points, reason=reason)
+        for n, (winner, points, reason) in enumerate(forty_deals_mostly_drawn(), start=1)
+    ]
+    rows = printing._deal_rows(match, deals, filled=True)
+    assert len(rows) == 42  # 40 deals and two blank rows of the 3 x 14 grid
+    assert (rows[38].winner, rows[38].total_a) == ("=", "9")  # deal 39, a draw, 9:0
+    assert (rows[39].dealer, rows[39].winner, rows[39].game_points, rows[39].total_a,
+            rows[39].total_b) == ("A", "A", "2", "11", "0")
+    assert not rows[40].is_next and not rows[40].dealer  # the match is over
+    grid = printing.grid_layout(len(deals) + 1)
+    cells = printing._grid_cells(rows, grid)
+    # Deal 40 is row 12 of the third column: top 6 + 11 x 5.5 = 66.5 mm, left 2 x (58.67 + 6).
+    total_b_of_deal_40 = [cell for cell in cells if cell["top"] == "66.50"][-1]
+    assert total_b_of_deal_40["text"] == "0"
+    assert float(total_b_of_deal_40["left"]) == pytest.approx(2 * (176 / 3 + 6) + 176 / 3 - 16)
+    assert all(float(cell["top"]) + 5.5 <= 83.0 for cell in cells)
+    assert printing.grid_image(grid, printing._grid_labels()).startswith("data:image/png")
+
+
+@pytest.mark.django_db
+def test_a_filled_scorecard_of_forty_deals_prints_on_one_card(started):
+    match = first_match(started)
+    play(match, forty_deals_mostly_drawn())
+    match.refresh_from_db()
+    assert (match.points_a, match.points_b, match.status) == (11, 0, Match.Status.FINISHED)
+    # The round pack prints the same cards (`_scorecard_parts`): one render is enough here.
+    pages, text = pdf_text(printing.render_scorecards(round_pairings(started), True, "bg"))
+    assert pages == 1  # both matches' cards on one A4 page: no continuation card
+    rows = [line for line in text.splitlines()
+            if re.fullmatch(r"[AB] [AB=] \d [\w=]+ \d+ \d+", line)]
+    assert len(rows) == 40
+    assert rows.count("A = 0 = 0 0") == 3  # deals 1-3, before A's first point
+    assert rows[-1] == "A A 2 2 11 0"
+    assert re.search(r"A 11\s*:\s*0\s*B", text)
+
+
 def test_the_legend_lists_only_the_reasons_the_house_rules_allow():
     codes = [item["code"] for item in printing._legend(rules.HouseRules())]
     assert codes[:3] == ["1", "2", "3"] and "=" in codes

@@ -18,6 +18,7 @@ NEW_TOURNAMENT = {
     "game_target": "11", "first_trick_marriage": "forbidden", "last_trick": "bonus",
     "false_claim_points": "3", "failed_close": "flat", "opponent_out_after_close_points": "3",
     "schneider_below": "33", "capot_by": "tricks", "next_dealer": "winner",
+    "close_when": "stock_over_two",
     "tie_break_1": "head_to_head", "tie_break_2": "game_point_difference",
     "tie_break_3": "game_points_scored", "tie_break_4": "sonneborn_berger", "tie_break_5": "lots",
 }
@@ -33,6 +34,26 @@ def test_create_tournament_makes_the_user_its_organiser(organiser_client, organi
     assert tournament.tie_breaks == [
         "head_to_head", "game_point_difference", "game_points_scored", "sonneborn_berger", "lots"
     ]
+
+
+def test_close_when_is_a_house_rule_of_the_tournament_form(organiser_client):
+    # Seed 002 closes "when on lead and the deck has cards": the form offers it, it is stored,
+    # and the matches score under it.
+    form = organiser_client.get(reverse("tournament_create")).context["form"]
+    assert form["close_when"].value() == "stock_over_two"
+    assert "close_when" in [field.name for field in form.house_rule_fields()]
+    data = dict(NEW_TOURNAMENT, close_when="stock_not_empty")
+    assert organiser_client.post(reverse("tournament_create"), data).status_code == 302
+    tournament = Tournament.objects.get(name="Купа Варна")
+    assert tournament.close_when == "stock_not_empty"
+    assert tournament.house_rules() == rules.HouseRules(close_when="stock_not_empty")
+
+
+def test_an_unknown_close_when_is_refused_and_writes_nothing(organiser_client):
+    data = dict(NEW_TOURNAMENT, close_when="never")
+    response = organiser_client.post(reverse("tournament_create"), data)
+    assert response.status_code == 422
+    assert not Tournament.objects.exists()
 
 
 def test_create_requires_login(client):

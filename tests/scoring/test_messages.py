@@ -1,0 +1,89 @@
+"""The organiser's sentences for rule errors (scoring/messages.py), in Bulgarian and English:
+every code has one, and the new checks name the numbers of the record in both languages."""
+
+import pytest
+from django.utils import translation
+
+from scoring import messages
+from scoring.rules import ERROR_CODES, DealRecord, HouseRules, InvalidDeal, score_deal
+
+
+def record(end="claim", cp=(66, 30), mp=(0, 0), tricks=(6, 3), **seat_fields):
+    return DealRecord(
+        end=end, card_points={"A": cp[0], "B": cp[1]}, marriage_points={"A": mp[0], "B": mp[1]},
+        tricks={"A": tricks[0], "B": tricks[1]}, **seat_fields,
+    )
+
+
+def error_of(deal, rules=None):
+    with pytest.raises(InvalidDeal) as caught:
+        score_deal(deal, rules)
+    return caught.value
+
+
+def in_language(language, error):
+    with translation.override(language):
+        return messages.user_message(error)
+
+
+@pytest.mark.parametrize("code", ERROR_CODES)
+def test_every_code_has_a_bulgarian_sentence(code):
+    assert code in messages.RULE_MESSAGES
+    with translation.override("bg"):
+        text = str(messages.RULE_MESSAGES[code])
+    with translation.override("en"):
+        assert text != str(messages.RULE_MESSAGES[code])
+
+
+@pytest.mark.parametrize("key", list(messages.NUMBERED_RULE_MESSAGES))
+def test_every_numbered_sentence_is_translated(key):
+    with translation.override("bg"):
+        text = str(messages.NUMBERED_RULE_MESSAGES[key])
+    with translation.override("en"):
+        assert text != str(messages.NUMBERED_RULE_MESSAGES[key])
+
+
+def test_sixty_marriage_points_with_one_trick_named_in_both_languages():
+    # 60 = 40 + 20: two marriages, two leads needed; B won one trick.
+    error = error_of(record(cp=(66, 10), mp=(0, 60), tricks=(6, 1), claim_by="A"))
+    assert error.code == "marriages_exceed_leads"
+    assert in_language("bg", error) == (
+        "Точки от обявявания (място B): 60 точки от обявявания са поне 2 обявявания, а всяко "
+        "се обявява на отделен ход след взета ръка; играч B има взети ръце: 1, така че "
+        "ходовете, на които е можел да обяви, са най-много 1."
+    )
+    english = in_language("en", error)
+    assert "(60)" in english and "at least 2 marriages" in english and "only 1 trick" in english
+
+
+def test_a_claim_after_twelve_tricks_named_in_both_languages():
+    error = error_of(record(cp=(20, 20), tricks=(6, 6), claim_by="A"))
+    assert (error.code, error.field) == ("played_out_not_120", "end")
+    bulgarian = in_language("bg", error)
+    assert bulgarian.startswith("Как завърши раздаването: взети са всички 12 ръце (6 + 6)")
+    assert "(въведени: 40)" in bulgarian
+    assert "(6 + 6)" in in_language("en", error) and "(entered: 40)" in in_language("en", error)
+
+
+def test_played_out_sums_named_in_bulgarian():
+    short = error_of(record("exhausted", (60, 59), tricks=(6, 6), last_trick_by="A"))
+    assert "общо 119" in in_language("bg", short)
+    eleven = error_of(record("exhausted", (60, 60), tricks=(6, 5), last_trick_by="A"))
+    assert "общо 11" in in_language("bg", eleven)
+
+
+@pytest.mark.parametrize(("close_when", "at_close", "most", "played"),
+                         [("stock_over_two", 4, 3, 4), ("stock_not_empty", 5, 4, 5)])
+def test_tricks_at_close_over_the_limit_named_in_both_languages(close_when, at_close, most,
+                                                                 played):
+    deal = record("closed_played_out", (60, 60), tricks=(6, 6), closed_by="A",
+                  opponent_tricks_at_close=at_close)
+    error = error_of(deal, HouseRules(close_when=close_when))
+    assert f"{at_close} е повече от {most}" in in_language("bg", error)
+    assert f"най-много {played} ръце" in in_language("bg", error)
+    assert f"cannot exceed {most}" in in_language("en", error)
+
+
+def test_a_message_without_numbers_keeps_the_general_sentence():
+    error = InvalidDeal("marriages_exceed_leads", "marriage_points.A")
+    assert in_language("bg", error).startswith("Точки от обявявания (място A): всяко обявяване")
