@@ -211,6 +211,7 @@ def test_any_file_gets_line_errors_and_nothing_else(language, data):
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name_a=ANY_CELL, name_b=ANY_CELL)
+@example(name_a="Ан\x00на", name_b="Борис")
 def test_names_the_reader_accepts_are_written(name_a, name_b):
     """Whatever names pass the reader, the database takes them (PostgreSQL refuses NUL in
     text, so the PostgreSQL pass checks the reader keeps NUL out)."""
