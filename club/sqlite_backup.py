@@ -39,15 +39,16 @@ def companion(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
-def open_database(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+def open_database(path: Path) -> sqlite3.Connection:
     """A connection to the existing SQLite database `path` (autocommit; nothing is created).
+    Read-write, so that the last connection to close takes away the ``-wal`` and ``-shm``
+    files a database in WAL mode gets when opened.
 
     Raises `BackupError` if there is no such file or it is not a SQLite database."""
     if not path.is_file():
         raise BackupError(f"There is no database at {path}.")
-    mode = "ro" if read_only else "rw"
     try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True,
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True,
                                      isolation_level=None)
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as error:

@@ -139,6 +139,8 @@ def test_backup_says_what_it_copied(tournament, tmp_path):
         f"{connection.settings_dict['NAME']} → {target} (integrity ok).\n"
     )
     assert deals > 40 and count_deals(target) == deals
+    with closing(sqlite3.connect(target)) as copy:  # one file, no WAL beside it
+        assert copy.execute("PRAGMA journal_mode").fetchone() == ("delete",)
     assert sorted(path.name for path in target.parent.iterdir()) == ["x.sqlite3"]
 
 

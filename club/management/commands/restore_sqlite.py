@@ -13,7 +13,8 @@ command:
    whose last state is kept as ``<database>.before-restore-<time>``; a file that is not a
    database any more is moved aside under that name with its ``-wal`` and ``-shm``;
 3. copies the backup into it with SQLite's backup API while holding the lock, checks the result
-   (integrity, the same row counts as the backup) and leaves no ``-wal`` or ``-shm`` beside it.
+   (integrity, the same row counts as the backup) and leaves no ``-wal``, ``-shm`` or
+   ``-journal`` beside it.
 
 Prints e.g. ``Restored 30 players, 12 tournaments, 340 matches, 5,120 deals from
 backups/x.sqlite3 into var/santase.sqlite3 (integrity ok).`` Any failure: exit 1 and a message.
@@ -66,7 +67,7 @@ class Command(BaseCommand):
         )
 
     def _restore(self, backup_path: Path, target_path: Path):
-        source = open_database(backup_path, read_only=True)
+        source = open_database(backup_path)
         try:
             check_integrity(source, backup_path)
             expected = row_counts(source, backup_path)
@@ -78,14 +79,21 @@ class Command(BaseCommand):
                 target.close()
         finally:
             source.close()
-        for suffix in ("-wal", "-shm"):  # no longer of any use; never replayed over the copy
+        # Closed cleanly after the copy was committed: a -journal (kept, emptied, by the
+        # exclusive locking mode), -wal or -shm beside it is of no use any more.
+        for suffix in COMPANIONS:
             companion(target_path, suffix).unlink(missing_ok=True)
         return counts, kept
 
     def _take(self, path: Path) -> tuple[sqlite3.Connection, Path | None]:
         """A connection holding `path` exclusively (rollback journal, exclusive locking mode,
         the lock taken), and where the database it held before was kept (None if none)."""
-        kept = path.with_name(f"{path.name}.before-restore-{timezone.now():%Y%m%d-%H%M%S}")
+        stamp = f"{timezone.now():%Y%m%d-%H%M%S}"
+        kept = path.with_name(f"{path.name}.before-restore-{stamp}")
+        number = 1
+        while kept.exists():
+            number += 1
+            kept = path.with_name(f"{path.name}.before-restore-{stamp}-{number}")
         if path.exists():
             try:
                 current = self._lock(path)
