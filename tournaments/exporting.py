@@ -4,9 +4,20 @@ the views and the `standings` command turn into CSV, XLSX or text.
 Column names are fixed keys, not translated, so the files can be read back by programs: the
 deal log is exactly the format `tournaments.importing` reads, so exporting and importing gives
 the same standings (forfeits and unplayed matches have no deals and are not in the log).
+
+Files go out through `csv_text` and `xlsx_bytes`, never `Dataset.export` directly: a player's
+name is text anyone may type, and a spreadsheet runs a cell that starts like a formula
+(``=HYPERLINK(...)``, ``+``, ``-``, ``@``; OWASP "CSV injection"). The CSV prefixes such text
+with ``'``, which the importer takes off again; the XLSX stores it as a text cell with Excel's
+quote-prefix style, so it shows literally. Numbers stay numbers (a difference of -4 is -4).
 """
 
+import io
+
+import openpyxl
 import tablib
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Font
 
 from scoring.models import Deal
 from tournaments import selectors
@@ -52,6 +63,58 @@ def deal_log_dataset(tournament: Tournament) -> tablib.Dataset:
             round_, table, player_a, player_b, number, winner or "draw", game_points, reason,
         ])
     return data
+
+
+FORMULA_STARTS: tuple[str, ...] = ("=", "+", "-", "@", "\t", "\r")
+"""How a text cell may start that a spreadsheet would read as a formula (OWASP)."""
+
+
+def spreadsheet_text(value):
+    """`value` made safe for a CSV cell: text that starts with one of `FORMULA_STARTS` gets a
+    leading ``'`` (shown as text by Excel and LibreOffice); numbers, None and other text are
+    returned unchanged. `tournaments.importing` removes that ``'`` when it reads a name."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(data: tablib.Dataset, **options) -> str:
+    """`data` as CSV text with every formula-like text cell neutralised (`spreadsheet_text`);
+    `options` go to tablib's CSV writer (e.g. ``lineterminator``)."""
+    safe = tablib.Dataset(headers=data.headers, title=data.title)
+    for row in data:
+        safe.append([spreadsheet_text(value) for value in row])
+    return safe.export("csv", **options)
+
+
+def xlsx_bytes(data: tablib.Dataset) -> bytes:
+    """`data` as an XLSX workbook of one sheet (bold, frozen header row). Numbers are number
+    cells; text is always a text cell, never a formula, with the quote-prefix style when it
+    starts like one (`FORMULA_STARTS`), so ``=HYPERLINK("…")`` shows as written. Characters
+    an XLSX cannot hold (control characters) are left out."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = data.title or "data"
+    sheet.append([str(name) for name in data.headers])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    for row in data:
+        sheet.append([
+            ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
+            for value in row
+        ])
+    for row in sheet.iter_rows():
+        for cell in row:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"
+                cell.quotePrefix = cell.value.startswith(FORMULA_STARTS)
+    for column in sheet.columns:
+        width = max(len(str(cell.value)) for cell in column if cell.value is not None)
+        sheet.column_dimensions[column[0].column_letter].width = width + 2
+    stream = io.BytesIO()
+    book.save(stream)
+    return stream.getvalue()
 
 
 def text_table(data: tablib.Dataset) -> str:

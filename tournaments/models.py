@@ -311,3 +311,28 @@ class PrintJob(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in self.ACTIVE
+
+
+class ImportClaim(models.Model):
+    """One confirmed import preview (`tournaments.importing.import_plan_apply`): the preview's
+    digest, which only one import may take (a unique key, so two confirms sent at once, a
+    double click, make one tournament), and the tournament that import made, to which a second
+    confirm of the same preview is sent. Written in the import's own transaction."""
+
+    digest = models.CharField(_("preview digest"), max_length=64, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="+", verbose_name=_("imported by"),
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+        verbose_name=_("tournament"),
+    )
+    created_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("import")
+        verbose_name_plural = _("imports")
+
+    def __str__(self) -> str:
+        return f"{self.digest[:12]} → {self.tournament_id}"

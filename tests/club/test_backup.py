@@ -1,11 +1,19 @@
 """Backups: dumpdata/loaddata of a finished tournament, and the SQLite online backup."""
 
 import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
 
+from club.models import Player
+from club.sqlite_backup import companion
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Deal
@@ -62,3 +70,154 @@ def test_sqlite_online_backup_copies_the_live_database(tournament, tmp_path):
     with sqlite3.connect(target) as copy:
         names = copy.execute("SELECT name FROM tournaments_tournament").fetchall()
     assert names == [("Купа Пловдив",)]
+
+
+# --------------------------------------------------------------------------------------------
+# backup_sqlite refuses what it cannot copy and checks what it copied
+# --------------------------------------------------------------------------------------------
+
+
+def sqlite_only() -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite pass only")
+
+
+def count_deals(path: Path) -> int:
+    with closing(sqlite3.connect(path)) as database:
+        return database.execute("SELECT count(*) FROM scoring_deal").fetchone()[0]
+
+
+def test_backup_refuses_a_database_that_does_not_exist(monkeypatch, tmp_path):
+    sqlite_only()
+    missing = tmp_path / "missing.sqlite3"
+    monkeypatch.setitem(connection.settings_dict, "NAME", str(missing))
+    with pytest.raises(CommandError) as error:
+        call_command("backup_sqlite", str(tmp_path / "backup.sqlite3"))
+    assert str(error.value) == f"Not backed up: There is no database at {missing}."
+    assert sorted(path.name for path in tmp_path.iterdir()) == []  # nothing created
+
+
+def test_backup_refuses_a_file_that_is_not_a_sqlite_database(monkeypatch, tmp_path):
+    sqlite_only()
+    text = tmp_path / "santase.sqlite3"
+    text.write_text("round,table,player_a\n" * 100)
+    monkeypatch.setitem(connection.settings_dict, "NAME", str(text))
+    with pytest.raises(CommandError, match=r"^Not backed up: .*santase\.sqlite3 is not a "
+                                           r"SQLite database \(file is not a database\)\.$"):
+        call_command("backup_sqlite", str(tmp_path / "backup.sqlite3"))
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["santase.sqlite3"]
+
+
+def test_backup_refuses_a_sqlite_database_of_something_else(monkeypatch, tmp_path):
+    sqlite_only()
+    other = tmp_path / "other.sqlite3"
+    with closing(sqlite3.connect(other)) as database:
+        database.execute("CREATE TABLE notes (text)")
+    monkeypatch.setitem(connection.settings_dict, "NAME", str(other))
+    with pytest.raises(CommandError) as error:
+        call_command("backup_sqlite", str(tmp_path / "backup.sqlite3"))
+    assert str(error.value) == (
+        f"Not backed up: {other} has no table club_player: it is not this site's database (or "
+        "it was never migrated)."
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["other.sqlite3"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_backup_says_what_it_copied(tournament, tmp_path):
+    sqlite_only()
+    finish(tournament)
+    deals = Deal.objects.count()
+    target = tmp_path / "backups" / "x.sqlite3"
+    target.parent.mkdir()
+    companion(target, "-wal").write_bytes(b"left by an older file of that name")
+    out = StringIO()
+    call_command("backup_sqlite", str(target), stdout=out)
+    # The conftest cast: 8 players; 5 of them in one round robin, 5 * 4 / 2 = 10 matches.
+    assert out.getvalue() == (
+        f"Backed up 8 players, 1 tournament, 10 matches, {deals:,} deals: "
+        f"{connection.settings_dict['NAME']} → {target} (integrity ok).\n"
+    )
+    assert deals > 40 and count_deals(target) == deals
+    with closing(sqlite3.connect(target)) as copy:  # one file, no WAL beside it
+        assert copy.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    assert sorted(path.name for path in target.parent.iterdir()) == ["x.sqlite3"]
+
+
+# --------------------------------------------------------------------------------------------
+# restore_sqlite
+# --------------------------------------------------------------------------------------------
+
+CRASHED_WRITER = """
+import os, sqlite3, sys
+database = sqlite3.connect(sys.argv[1], isolation_level=None)
+database.execute("PRAGMA journal_mode=WAL")
+database.execute("PRAGMA wal_autocheckpoint=0")
+database.execute("DELETE FROM scoring_deal WHERE id % 2 = 0")
+os._exit(0)  # killed before any checkpoint: the deletion is only in the -wal file
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_restore_over_a_crashed_writers_wal_brings_back_exactly_the_backup(tournament, tmp_path):
+    sqlite_only()
+    finish(tournament)
+    deals = Deal.objects.count()
+    odd = Deal.objects.filter(pk__in=[pk for pk in Deal.objects.values_list("pk", flat=True)
+                                      if pk % 2]).count()
+    backup = tmp_path / "backup.sqlite3"
+    call_command("backup_sqlite", str(backup), stdout=StringIO())
+    database = Path(connection.settings_dict["NAME"])
+    connection.close()
+    subprocess.run([sys.executable, "-c", CRASHED_WRITER, str(database)], check=True)
+    assert companion(database, "-wal").stat().st_size > 0  # the crashed writer's WAL
+
+    out = StringIO()
+    call_command("restore_sqlite", str(backup), stdout=out)
+
+    kept, restored = out.getvalue().splitlines()
+    assert restored == (f"Restored 8 players, 1 tournament, 10 matches, {deals:,} deals from "
+                        f"{backup} into {database} (integrity ok).")
+    assert not companion(database, "-wal").exists()
+    assert not companion(database, "-shm").exists()
+    assert count_deals(database) == deals
+    assert Deal.objects.count() == deals  # through Django, which opens it in WAL mode again
+    assert standings_table(Tournament.objects.get()) == standings_table(tournament)
+    # The database it replaced, with the crashed writer's deletion folded in, is kept.
+    kept_path = Path(kept.removeprefix("The database it replaced is kept as ").removesuffix("."))
+    assert kept_path.parent == database.parent and count_deals(kept_path) == odd
+    kept_path.unlink()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_restore_refuses_while_the_database_is_open(tournament, tmp_path):
+    sqlite_only()
+    backup = tmp_path / "backup.sqlite3"
+    call_command("backup_sqlite", str(backup), stdout=StringIO())
+    database = Path(connection.settings_dict["NAME"])
+    files = set(database.parent.iterdir())
+    Player.objects.create(name="Нов играч")  # not in the backup
+    with closing(sqlite3.connect(database)) as site:  # the site, serving
+        site.execute("SELECT count(*) FROM club_player").fetchone()
+        with pytest.raises(CommandError) as error:
+            call_command("restore_sqlite", str(backup))
+    assert str(error.value) == (
+        f"Not restored: {database} is in use: stop the site, its Celery workers and any other "
+        "manage.py command first, then restore again."
+    )
+    assert Player.objects.filter(name="Нов играч").exists()
+    assert set(database.parent.iterdir()) <= files | {companion(database, "-wal"),
+                                                       companion(database, "-shm")}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_restore_refuses_a_backup_that_is_missing_or_not_a_database(tournament, tmp_path):
+    sqlite_only()
+    with pytest.raises(CommandError) as error:
+        call_command("restore_sqlite", str(tmp_path / "missing.sqlite3"))
+    assert str(error.value) == f"Not restored: There is no database at {tmp_path}/missing.sqlite3."
+    text = tmp_path / "deals.csv"
+    text.write_text("round,table\n" * 100)
+    with pytest.raises(CommandError, match="is not a SQLite database"):
+        call_command("restore_sqlite", str(text))
+    assert Tournament.objects.get().name == "Купа Пловдив"

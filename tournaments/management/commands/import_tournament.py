@@ -8,7 +8,8 @@ club.
 
 The new tournament's id is printed alone on the last line (for scripts). Any error in the
 file rejects all of it: the `line N: message` list is shown and nothing is written (exit 1).
-Messages are in English whatever the site's language.
+Messages are in English whatever the site's language. A file holds at most
+`importing.MAX_ROWS` deals (`importing.MAX_BYTES`), more than the site's upload takes.
 """
 
 import datetime

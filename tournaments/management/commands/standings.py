@@ -3,7 +3,7 @@ as an aligned table (default) or as the CSV the standings download gives (withou
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.exporting import standings_dataset, text_table
+from tournaments.exporting import csv_text, standings_dataset, text_table
 from tournaments.models import Tournament
 
 
@@ -21,6 +21,6 @@ class Command(BaseCommand):
             raise CommandError(f"There is no tournament {tournament_id}.") from None
         data = standings_dataset(tournament)
         if options["format"] == "csv":
-            self.stdout.write(data.export("csv", lineterminator="\n"), ending="")
+            self.stdout.write(csv_text(data, lineterminator="\n"), ending="")
         else:
             self.stdout.write(text_table(data), ending="")
