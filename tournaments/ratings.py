@@ -48,7 +48,7 @@ class RatingPeriod:
 
 
 @dataclass(frozen=True)
-class PlayerRating:
+class RatedPlayer:
     """A player's rating after the last period: `rating` and `deviation` in rating points,
     `volatility` sigma; `matches`, `won`, `lost` count rated matches."""
 
@@ -83,7 +83,7 @@ class Ratings:
     """Everyone rated, best first (rating, then lower deviation, then id), and each player's
     rating after each event they played, in period order (players by id within one)."""
 
-    players: tuple[PlayerRating, ...]
+    players: tuple[RatedPlayer, ...]
     history: tuple[RatingAfterEvent, ...]
 
 
@@ -134,7 +134,7 @@ def rate_periods(periods: Iterable[RatingPeriod]) -> Ratings:
                 tally.rating.volatility, tally.matches,
             ))
     rows = [
-        PlayerRating(player, t.rating.rating, t.rating.deviation, t.rating.volatility,
+        RatedPlayer(player, t.rating.rating, t.rating.deviation, t.rating.volatility,
                      t.matches, t.won, t.lost)
         for player, t in tallies.items()
     ]

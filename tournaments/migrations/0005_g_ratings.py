@@ -6,8 +6,10 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    # Only the Player table is needed (club 0001), not the latest club migration: a test that
+    # migrates club back and forth (tests/club/test_player_names.py) then leaves this one applied.
     dependencies = [
-        ('club', '0003_b_player_unique_name_without_club'),
+        ('club', '0001_initial'),
         ('tournaments', '0004_pairing_tables_reused'),
     ]
 
