@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from club.history import History
 from club.models import Club, Player
 from scoring.models import HouseRulesFields, Match, Seat
+from tournaments.ratings import PROVISIONAL_MATCHES
 from tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
 
@@ -336,3 +337,69 @@ class ImportClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.digest[:12]} → {self.tournament_id}"
+
+
+class PlayerRating(models.Model):
+    """A player's Glicko-2 rating over every public event, as last computed
+    (`tournaments.rating_services.player_ratings_recompute`, from `tournaments.ratings`).
+
+    `rating` and `deviation` are rating points (1500 and 350 for a newcomer), `volatility` the
+    Glicko-2 sigma; `matches`, `won` and `lost` count the rated matches (finished, not
+    forfeited). The rows are replaced as a whole on each recomputation.
+    """
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="rating", verbose_name=_("player")
+    )
+    rating = models.FloatField(_("rating"))
+    deviation = models.FloatField(_("rating deviation"))
+    volatility = models.FloatField(_("volatility"))
+    matches = models.PositiveIntegerField(_("rated matches"))
+    won = models.PositiveIntegerField(_("won"))
+    lost = models.PositiveIntegerField(_("lost"))
+    computed_at = models.DateTimeField(_("computed at"))
+
+    class Meta:
+        ordering = ["-rating", "deviation", "player_id"]
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.rating:.1f} ± {self.deviation:.1f}"
+
+    @property
+    def provisional(self) -> bool:
+        """Fewer than `tournaments.ratings.PROVISIONAL_MATCHES` rated matches."""
+        return self.matches < PROVISIONAL_MATCHES
+
+
+class RatingHistory(models.Model):
+    """A player's rating at the end of an event they played (`rating`, `deviation`: rating
+    points; `matches`: their rated matches up to and including it). Replaced with
+    `PlayerRating`."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_history",
+        verbose_name=_("player"),
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rating_history",
+        verbose_name=_("tournament"),
+    )
+    rating = models.FloatField(_("rating"))
+    deviation = models.FloatField(_("rating deviation"))
+    volatility = models.FloatField(_("volatility"))
+    matches = models.PositiveIntegerField(_("rated matches"))
+
+    class Meta:
+        ordering = ["player", "tournament__date", "tournament_id"]
+        verbose_name = _("rating after an event")
+        verbose_name_plural = _("rating history")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "tournament"], name="ratinghistory_unique_player_event"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} · {self.tournament_id}: {self.rating:.1f}"

@@ -3,6 +3,8 @@ count and how they are fetched, so no page counts a result another page would no
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import F, Prefetch, Q, QuerySet
 
@@ -10,6 +12,7 @@ from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.ratings import RatedMatch, RatingPeriod
 from tournaments.standings import MatchResult, Standing, compute_standings
 
 
@@ -407,3 +410,25 @@ def matches_elsewhere(night: Tournament, user) -> dict[int, MatchElsewhere]:
                     pairing.round.number, playing,
                 )
     return found
+
+
+# --- Ratings ---------------------------------------------------------------------------------
+
+
+def rating_periods() -> list[RatingPeriod]:
+    """The input of `tournaments.ratings.rate_periods`: one period per public event (tournament
+    or club night) with at least one rated match, oldest first (by date, then id), each with
+    its finished matches by id. Forfeited matches (and walkovers, which have no match) are not
+    rated; neither are private events. Player ids. One query."""
+    rows = (
+        Match.objects.filter(
+            status=Match.Status.FINISHED, winner__in=[Seat.A, Seat.B],
+            pairing__round__tournament__is_public=True,
+        )
+        .order_by("pairing__round__tournament__date", "pairing__round__tournament_id", "pk")
+        .values_list("pairing__round__tournament_id", "player_a_id", "player_b_id", "winner")
+    )
+    return [
+        RatingPeriod(event, tuple(RatedMatch(a, b, winner) for _event, a, b, winner in group))
+        for event, group in groupby(rows, key=itemgetter(0))
+    ]

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from tournaments import print_services
+from tournaments import print_services, rating_services
 
 
 @shared_task
@@ -13,3 +13,14 @@ def build_print_job(job_id: int) -> int:
     """
     print_services.print_job_build(job_id)
     return job_id
+
+
+@shared_task
+def recompute_ratings() -> int:
+    """Recompute and store every player's rating from the record
+    (`rating_services.player_ratings_recompute`); return the number of players rated.
+
+    Not started by anything yet: call `recompute_ratings.delay_on_commit()` where an event's
+    results change, or run it from a schedule. Safe to run twice at once (the second waits).
+    """
+    return rating_services.player_ratings_recompute()

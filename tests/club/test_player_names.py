@@ -37,20 +37,25 @@ def test_player_for_name_gives_the_one_player_of_no_club():
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_renames_same_name_players_of_no_club_that_exist_already():
     before, after = [("club", "0002_season")], [("club", "0003_b_player_unique_name_without_club")]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old_apps = executor.loader.project_state(before).apps
-    old = old_apps.get_model("club", "Player")
-    club = old_apps.get_model("club", "Club").objects.create(name="Клуб")
-    ids = [old.objects.create(name=name, club=None).pk
-           for name in ("Иван", "Иван", "Иван (2)", "Иван", "Мария")]
-    in_club = old.objects.create(name="Иван", club=club).pk
+    try:
+        executor = MigrationExecutor(connection)
+        executor.migrate(before)
+        old_apps = executor.loader.project_state(before).apps
+        old = old_apps.get_model("club", "Player")
+        club = old_apps.get_model("club", "Club").objects.create(name="Клуб")
+        ids = [old.objects.create(name=name, club=None).pk
+               for name in ("Иван", "Иван", "Иван (2)", "Иван", "Мария")]
+        in_club = old.objects.create(name="Иван", club=club).pk
 
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(after)
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(after)
 
-    names = dict(Player.objects.values_list("pk", "name"))
-    # The oldest keeps the name; "Иван (2)" was taken, so the later two get (3) and (4).
-    assert [names[pk] for pk in ids] == ["Иван", "Иван (3)", "Иван (2)", "Иван (4)", "Мария"]
-    assert names[in_club] == "Иван"  # a club's player is not touched
+        names = dict(Player.objects.values_list("pk", "name"))
+        # The oldest keeps the name; "Иван (2)" was taken, so the later two get (3) and (4).
+        assert [names[pk] for pk in ids] == ["Иван", "Иван (3)", "Иван (2)", "Иван (4)", "Мария"]
+        assert names[in_club] == "Иван"  # a club's player is not touched
+    finally:  # every app back at its latest migration, whatever depends on club 0002
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())

@@ -1,0 +1,66 @@
+"""Storing the players' ratings (STYLE.md "Where code lives": writes go through services).
+
+The ratings are never updated piecemeal: `player_ratings_recompute` rebuilds them from the
+whole record (`selectors.rating_periods` → `ratings.rate_periods`) and replaces the stored
+rows in one transaction, so a correction of an old match, a forfeit or an event made private
+is reflected by the next run, and two runs over the same record store the same figures.
+The Celery task `tournaments.tasks.recompute_ratings` is its adapter.
+"""
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from tournaments import selectors
+from tournaments.models import PlayerRating, RatingHistory
+from tournaments.ratings import Ratings, rate_periods
+
+LOCK_KEY = 0x66_5241_5445
+"""PostgreSQL advisory-lock key (any fixed number) that serialises two recomputations."""
+
+
+def ratings_compute() -> Ratings:
+    """The ratings the record gives now (`tournaments.ratings.rate_periods` over
+    `selectors.rating_periods()`), without storing them: rating points, best first."""
+    return rate_periods(selectors.rating_periods())
+
+
+def _serialise_recomputations() -> None:
+    """Two recomputations at once would each delete the rows and insert their own, and the
+    second insert would meet the first's rows. PostgreSQL: a transaction-scoped advisory lock
+    makes the second wait. SQLite transactions are IMMEDIATE (club.settings): writers already
+    queue."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+
+
+@transaction.atomic
+def player_ratings_recompute(*, computed_at=None) -> int:
+    """Recompute every player's rating from the record and store it: replaces all
+    `PlayerRating` and `RatingHistory` rows in one transaction. `computed_at` (an aware
+    datetime; default now) is stamped on every row. Returns the number of players rated.
+
+    Raises nothing for an empty record (no rows then). Source: Glickman, "Example of the
+    Glicko-2 system" (2013), through `tournaments.glicko2`.
+    """
+    _serialise_recomputations()
+    computed_at = computed_at or timezone.now()
+    ratings = ratings_compute()
+    RatingHistory.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    PlayerRating.objects.bulk_create([
+        PlayerRating(
+            player_id=row.player, rating=row.rating, deviation=row.deviation,
+            volatility=row.volatility, matches=row.matches, won=row.won, lost=row.lost,
+            computed_at=computed_at,
+        )
+        for row in ratings.players
+    ])
+    RatingHistory.objects.bulk_create([
+        RatingHistory(
+            player_id=point.player, tournament_id=point.event, rating=point.rating,
+            deviation=point.deviation, volatility=point.volatility, matches=point.matches,
+        )
+        for point in ratings.history
+    ])
+    return len(ratings.players)
