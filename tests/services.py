@@ -51,3 +51,12 @@ def require_postgresql() -> None:
     """PostgreSQL tests run in the suite's second pass, with DATABASE_URL=postgres://…."""
     if connection.vendor != "postgresql":
         pytest.skip("runs in the PostgreSQL pass (DATABASE_URL=postgres://…)")
+
+
+def require_vendor(vendor: str) -> None:
+    """For a test parametrised over "postgresql" and "sqlite": run the case of this pass's
+    database, skip the other (the PostgreSQL case fails under CI without PostgreSQL)."""
+    if vendor == "postgresql":
+        require_postgresql()
+    elif connection.vendor != vendor:
+        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")

@@ -4,17 +4,19 @@ Default house rules throughout: game target 11, the winner of a deal deals the n
 won 1 / schneider 2 / capot 3 game points.
 """
 
-import threading
+
+from functools import partial
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from scoring import services
 from scoring.models import Deal, Match
 from scoring.rules import DealRecord, DealScore, InvalidDeal
 from scoring.services import RecordingError
 from scoring.signals import match_finished, match_reopened
-from tests.services import require_postgresql
+from tests.concurrency import run_at_once
+from tests.services import require_vendor
 from tournaments.models import Pairing
 from tournaments.services import tournament_start
 
@@ -314,32 +316,14 @@ class TestForfeit:
     "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
 )
 def test_two_organisers_entering_deal_1_at_once_record_it_once(vendor, match, organiser):
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    require_vendor(vendor)
     if vendor == "sqlite":
         assert connection.settings_dict["NAME"] != ":memory:"  # threads share the file
-    barrier = threading.Barrier(2, timeout=20)
-    outcomes: list[str] = []
-
     def enter(seat):
-        try:
-            barrier.wait()
-            services.deal_record(match=match, score=win(seat, 1), by=organiser, number=1)
-            outcomes.append("recorded")
-        except RecordingError as error:
-            outcomes.append(error.code)
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes.append(repr(error))
-        finally:
-            connections.close_all()
+        services.deal_record(match=match, score=win(seat, 1), by=organiser, number=1)
+        return "recorded"
 
-    threads = [threading.Thread(target=enter, args=(seat,)) for seat in "AB"]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = run_at_once(partial(enter, "A"), partial(enter, "B"))
 
     assert sorted(outcomes) == ["deal_already_entered", "recorded"]
     assert list(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1]

@@ -3,16 +3,17 @@ four tests (works; wrong method; outsider and visitor refused; bad input writes 
 
 import datetime
 import random
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection, connections
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
 from scoring import rules
 from scoring.models import Match
-from tests.services import require_postgresql
+from tests.concurrency import run_at_once
+from tests.services import require_vendor
 from tests.tournaments.playing import play
 from tournaments import club_nights, selectors, services
 from tournaments.models import Entry, Pairing, Round, Tournament
@@ -526,31 +527,12 @@ def test_the_night_page_uses_a_fixed_number_of_queries(
     "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
 )
 def test_two_organisers_pairing_one_player_at_once_pair_them_once(vendor, night, cast):
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
-    barrier = threading.Barrier(2, timeout=20)
-    outcomes: list[str] = []
-
+    require_vendor(vendor)
     def pair_ivan(opponent, table):
-        try:
-            barrier.wait()
-            pair(night, cast, "Иван", opponent, table)
-            outcomes.append("paired")
-        except TournamentError as error:
-            outcomes.append(error.code)
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes.append(repr(error))
-        finally:
-            connections.close_all()
+        pair(night, cast, "Иван", opponent, table)
+        return "paired"
 
-    threads = [threading.Thread(target=pair_ivan, args=args)
-               for args in (("Мария", 1), ("Георги", 2))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = run_at_once(partial(pair_ivan, "Мария", 1), partial(pair_ivan, "Георги", 2))
 
     assert sorted(outcomes) == ["paired", "player_busy"]
     assert Pairing.objects.filter(round__tournament=night).count() == 1
@@ -580,10 +562,7 @@ def test_a_nights_settings_can_be_edited(organiser_client, night):
 def test_two_organisers_pairing_the_same_new_names_at_once_make_one_player_each(
     vendor, with_club, organiser, home_club, django_user_model
 ):
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    require_vendor(vendor)
     second = django_user_model.objects.create_user("second", password="pass-second-1")
     home_club.organisers.add(second)
     night = club_nights.club_night_create(
@@ -591,31 +570,15 @@ def test_two_organisers_pairing_the_same_new_names_at_once_make_one_player_each(
         organiser=organiser, house_rules=rules.HouseRules(),
     )
     night.organisers.add(second)
-    barrier = threading.Barrier(2, timeout=20)
-    statuses: list[int | str] = []
+    def post(client, table):
+        return client.post(night_url("club_night_pair", night), {
+            "new_name_a": "Стоян Колев", "new_name_b": "Радка Пенева", "table": str(table),
+        }).status_code
 
-    def post(user, table):
-        from django.test import Client
-
-        client = Client()
-        client.force_login(user)
-        try:
-            barrier.wait()
-            response = client.post(night_url("club_night_pair", night), {
-                "new_name_a": "Стоян Колев", "new_name_b": "Радка Пенева", "table": str(table),
-            })
-            statuses.append(response.status_code)
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            statuses.append(repr(error))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=post, args=args)
-               for args in ((organiser, 1), (second, 2))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    clients = [Client(), Client()]
+    clients[0].force_login(organiser)
+    clients[1].force_login(second)
+    statuses = run_at_once(partial(post, clients[0], 1), partial(post, clients[1], 2))
 
     # One pairing is made; the other finds both newcomers already playing at its table: 409.
     assert sorted(statuses, key=str) == [302, 409]

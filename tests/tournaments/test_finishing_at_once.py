@@ -19,14 +19,16 @@ import datetime
 import random
 import threading
 import time
+from functools import partial
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
+from tests.concurrency import run_at_once
 from tests.services import require_postgresql
 from tournaments import knockout, services
 from tournaments.models import Entry, Pairing, Tournament
@@ -81,29 +83,19 @@ def finish_both_at_once(monkeypatch, module, name: str, matches: list[Match]) ->
 
     monkeypatch.setattr(module, name, check_then_wait)
     ready = threading.Barrier(2, timeout=DEADLINE_SECONDS)
-    outcomes: list[str] = []
 
     def finish(match):
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_backend_pid()")
-                pids[threading.get_ident()] = cursor.fetchone()[0]
-            ready.wait()
-            scoring_services.deal_record(
-                match=match, score=rules.quick_result("A", 2, "schneider"), by=None
-            )
-            outcomes.append("finished")
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes.append(repr(error))
-        finally:
-            connections.close_all()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pids[threading.get_ident()] = cursor.fetchone()[0]
+        ready.wait()
+        scoring_services.deal_record(
+            match=match, score=rules.quick_result("A", 2, "schneider"), by=None
+        )
+        return "finished"
 
-    threads = [threading.Thread(target=finish, args=(match,)) for match in matches]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=2 * DEADLINE_SECONDS)
-    return outcomes
+    return run_at_once(*(partial(finish, match) for match in matches), barrier=False,
+                       timeout=2 * DEADLINE_SECONDS)
 
 
 def test_a_round_robins_last_two_matches_ending_at_once_finish_it(monkeypatch):

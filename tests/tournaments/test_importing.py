@@ -11,7 +11,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -21,7 +20,8 @@ from scoring import rules
 from scoring import services as scoring_services
 from scoring.messages import user_message
 from scoring.models import Deal, Match
-from tests.services import require_postgresql
+from tests.concurrency import run_at_once
+from tests.services import require_vendor
 from tournaments import importing, selectors
 from tournaments.importing import ImportRejected, import_plan_apply, parse_deal_log
 from tournaments.management.commands.import_tournament import Command as ImportCommand
@@ -625,10 +625,7 @@ def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
     """A double click: two confirms of one preview arrive together. Both have read the
     session and the file and found no import of it (the barrier); one writes the tournament,
     the other waits for it and is sent to the same tournament."""
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    require_vendor(vendor)
     preview = en_client.post(reverse("tournament_import_preview"), form())
     digest = preview.context["pending"]["digest"]
     barrier = threading.Barrier(2, timeout=20)
@@ -640,25 +637,15 @@ def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
         return plan
 
     monkeypatch.setattr(importing, "parse_deal_log", parse_then_wait)
-    answers: list = []
 
     def confirm():
         client = Client()
         for name, morsel in en_client.cookies.items():
             client.cookies[name] = morsel.value
-        try:
-            response = client.post(reverse("tournament_import_confirm"), {"digest": digest})
-            answers.append((response.status_code, response.get("Location")))
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            answers.append(repr(error))
-        finally:
-            connections.close_all()
+        response = client.post(reverse("tournament_import_confirm"), {"digest": digest})
+        return response.status_code, response.get("Location")
 
-    threads = [threading.Thread(target=confirm) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    answers = run_at_once(confirm, confirm, barrier=False)  # the barrier is in the parse
 
     tournament = Tournament.objects.get()
     standings = reverse("tournament_standings", args=[tournament.pk])

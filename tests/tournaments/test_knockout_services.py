@@ -9,17 +9,17 @@ to the semifinals: semifinal 1 is 1 v winner(4-5), semifinal 2 is 2 v winner(3-6
 
 import datetime
 import random
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection, connections
 from django.utils import translation
 
 from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Deal, Match
-from tests.services import require_postgresql
+from tests.concurrency import run_at_once
+from tests.services import require_vendor
 from tournaments import knockout, selectors, services
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -250,34 +250,18 @@ def test_a_forfeit_advances_the_winner_too():
 def test_two_semifinals_ending_at_once_both_reach_the_final(vendor):
     """The two matches feeding one pairing end in the same moment: each fills its seat and the
     final gets exactly one match (the pairing row is locked while it changes)."""
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    require_vendor(vendor)
     tournament = started(4)  # semifinals 1 v 4 and 2 v 3
     semifinals = [at(tournament, 1, index).match for index in (0, 1)]
     for match in semifinals:
         play(match, "A", [3, 3, 3])  # 9:0, the next deal ends it
-    barrier = threading.Barrier(2, timeout=20)
-    outcomes: list[str] = []
-
     def finish(match):
-        try:
-            barrier.wait()
-            scoring_services.deal_record(
-                match=match, score=rules.quick_result("A", 2, "schneider"), by=None
-            )
-            outcomes.append("finished")
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes.append(repr(error))
-        finally:
-            connections.close_all()
+        scoring_services.deal_record(
+            match=match, score=rules.quick_result("A", 2, "schneider"), by=None
+        )
+        return "finished"
 
-    threads = [threading.Thread(target=finish, args=(match,)) for match in semifinals]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = run_at_once(*(partial(finish, match) for match in semifinals))
 
     assert outcomes == ["finished", "finished"]
     final = at(tournament, 2, 0)
@@ -293,45 +277,26 @@ def test_a_confirmed_correction_and_a_deal_downstream_at_once_do_not_deadlock(ve
     """The quarterfinal 4-5 is undone (confirmed) while the semifinal it fed, 1 v 4 at 9:0,
     gets its last deal. Whichever goes first, neither waits for the other forever, and the
     bracket ends up the same: the semifinal and 4's places are cleared."""
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    require_vendor(vendor)
     tournament = started(6)
     quarterfinal = at(tournament, 1, 1).match
     play(quarterfinal, "A")
     semifinal = at(tournament, 2, 0).match
     play(semifinal, "A", [3, 3, 3])
-    barrier = threading.Barrier(2, timeout=20)
-    outcomes: dict[str, str] = {}
+    def undo():
+        scoring_services.deal_undo_last(match=quarterfinal, by=None, confirmed=True)
+        return "done"
 
-    def run(name, action):
-        try:
-            barrier.wait()
-            action()
-            outcomes[name] = "done"
-        except scoring_services.RecordingError as error:
-            outcomes[name] = error.code
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes[name] = repr(error)
-        finally:
-            connections.close_all()
-
-    threads = [
-        threading.Thread(target=run, args=("undo", lambda: scoring_services.deal_undo_last(
-            match=quarterfinal, by=None, confirmed=True
-        ))),
-        threading.Thread(target=run, args=("deal", lambda: scoring_services.deal_record(
+    def deal():
+        scoring_services.deal_record(
             match=semifinal, score=rules.quick_result("A", 2, "schneider"), by=None
-        ))),
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+        )
+        return "done"
 
-    assert outcomes["undo"] == "done"
-    assert outcomes["deal"] in ("done", "match_removed")
+    undone, dealt = run_at_once(undo, deal)
+
+    assert undone == "done"
+    assert dealt in ("done", "match_removed")
     assert seeds(at(tournament, 2, 0)) == (1, None) and at(tournament, 2, 0).match is None
     assert seeds(at(tournament, 3, 0)) == (None, None)
     assert not Match.objects.filter(pk=semifinal.pk).exists()

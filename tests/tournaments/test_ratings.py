@@ -3,20 +3,19 @@
 
 import csv
 import datetime
-import threading
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection, connections
 from django.utils import translation
 
 from club.models import Club, Player
 from scoring import services as scoring_services
 from scoring.models import Match
-from tests.services import require_postgresql
+from tests.concurrency import run_at_once
+from tests.services import require_vendor
 from tests.tournaments.playing import play
 from tournaments import rating_services, selectors
 from tournaments.glicko2 import Rating, Result, rate
@@ -220,28 +219,10 @@ def test_an_unknown_club_is_refused_in_the_users_language(language, message):
     "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
 )
 def test_two_recomputations_at_once_both_succeed(vendor):
-    if vendor == "postgresql":
-        require_postgresql()
-    elif connection.vendor != vendor:
-        pytest.skip(f"runs on {vendor} (this run uses {connection.vendor})")
+    require_vendor(vendor)
     import_season()
-    barrier = threading.Barrier(2, timeout=20)
-    outcomes: list[object] = []
-
-    def recompute():
-        try:
-            barrier.wait()
-            outcomes.append(rating_services.player_ratings_recompute())
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes.append(repr(error))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=recompute) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    recompute = rating_services.player_ratings_recompute
+    outcomes = run_at_once(recompute, recompute)
 
     assert outcomes == [6, 6]
     assert PlayerRating.objects.count() == 6
