@@ -89,7 +89,7 @@ class Player(models.Model):
 
 
 class Season(models.Model):
-    """A stretch of a club's calendar whose events make one ladder (`tournaments.ladder`)."""
+    """A stretch of a club's calendar whose events make one ladder (`tournaments.pure.ladder`)."""
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")

@@ -20,7 +20,7 @@ from scoring import rules
 from scoring.models import Match, Seat
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.services import TournamentError
-from tournaments.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
+from tournaments.pure.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
 
 CLUB_NIGHT_TIE_BREAKS = [GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED]
 UNFINISHED = (Match.Status.SCHEDULED, Match.Status.PLAYING)

@@ -10,7 +10,7 @@ from scoring import rules
 from scoring.models import HouseRulesFields
 from tournaments.messages import where_playing
 from tournaments.models import Tournament
-from tournaments.standings import TIE_BREAKS
+from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
     "head_to_head": _("head-to-head among the tied players"),

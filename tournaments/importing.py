@@ -42,7 +42,7 @@ from scoring import services as scoring_services
 from scoring.messages import user_message
 from scoring.models import Match
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.standings import DEFAULT_TIE_BREAKS, MatchResult, Standing, compute_standings
+from tournaments.pure.standings import DEFAULT_TIE_BREAKS, MatchResult, Standing, compute_standings
 
 COLUMNS: tuple[str, ...] = (
     "round", "table", "player_a", "player_b", "deal", "winner", "game_points", "reason",

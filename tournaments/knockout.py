@@ -2,7 +2,7 @@
 
 The bracket is drawn once, at the start: every round's pairings exist from then on, the later
 ones empty, each with its `bracket_index`. The pure rules (slot order, byes, which slot a winner
-moves to) come from `tournaments.formats.knockout`; this module turns them into rows:
+moves to) come from `tournaments.pure.bracket`; this module turns them into rows:
 
 * `knockout_start` draws the bracket. A first-round bye is a pairing with `walkover="A"` and no
   `entry_b`; its seed moves on at once.
@@ -42,7 +42,7 @@ from django.utils.translation import ngettext
 from scoring import services as scoring_services
 from scoring.models import Match, Seat
 from tournaments import selectors
-from tournaments.formats.knockout import bracket_size, first_round, next_slot, rounds_count
+from tournaments.pure.bracket import bracket_size, first_round, next_slot, rounds_count
 from tournaments.labels import pairing_label
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.services import (

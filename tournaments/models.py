@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from club.history import History
 from club.models import Club, Player
 from scoring.models import HouseRulesFields, Match, Seat
-from tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
+from tournaments.pure.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
 
 class TournamentQuerySet(models.QuerySet):

@@ -10,7 +10,7 @@ from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.standings import MatchResult, Standing, compute_standings
+from tournaments.pure.standings import MatchResult, Standing, compute_standings
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
@@ -331,7 +331,7 @@ def season_events(season) -> QuerySet[Tournament]:
 
 
 def season_results(season) -> tuple[dict[int, Player], list[MatchResult]]:
-    """The ladder's input (`tournaments.ladder.season_ladder`): every finished or forfeited
+    """The ladder's input (`tournaments.pure.ladder.season_ladder`): every finished or forfeited
     match of the season's events (`season_events`), as results between player ids, and those
     players by id. One query."""
     matches = Match.objects.filter(

@@ -13,7 +13,7 @@ from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
 from tournaments import selectors
-from tournaments.formats.round_robin import berger_rounds
+from tournaments.pure.berger import berger_rounds
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 100

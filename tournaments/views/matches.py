@@ -32,7 +32,7 @@ from tournaments.access import (
     pairing_for_reading,
     removed_match,
 )
-from tournaments.fingerprints import fingerprint
+from tournaments.pure.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"

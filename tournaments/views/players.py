@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from club.models import Player
-from tournaments import ladder, selectors
+from tournaments import selectors
+from tournaments.pure import ladder
 from tournaments.models import Tournament
-from tournaments.standings import MatchResult
+from tournaments.pure.standings import MatchResult
 from tournaments.tables import HeadToHeadTable
 
 MATCHES_PER_PAGE = 50
