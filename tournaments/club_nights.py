@@ -19,8 +19,8 @@ from club.models import Club, Player
 from scoring import rules
 from scoring.models import Match, Seat
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.services import TournamentError
 from tournaments.pure.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
+from tournaments.services import TournamentError
 
 CLUB_NIGHT_TIE_BREAKS = [GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED]
 UNFINISHED = (Match.Status.SCHEDULED, Match.Status.PLAYING)

@@ -42,9 +42,9 @@ from django.utils.translation import ngettext
 from scoring import services as scoring_services
 from scoring.models import Match, Seat
 from tournaments import selectors
-from tournaments.pure.bracket import bracket_size, first_round, next_slot, rounds_count
 from tournaments.labels import pairing_label
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.pure.bracket import bracket_size, first_round, next_slot, rounds_count
 from tournaments.services import (
     MAX_KNOCKOUT_PLAYERS,
     MIN_KNOCKOUT_PLAYERS,

@@ -43,9 +43,9 @@ from weasyprint.urls import URLFetcher
 from scoring import rules
 from scoring.models import Deal, Match, Reason
 from tournaments import selectors
-from tournaments.pure.fingerprints import fingerprint
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import StandingsTable, standings_rows
 
 Progress = Callable[[int], None] | None

@@ -13,8 +13,8 @@ from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
 from tournaments import selectors
-from tournaments.pure.berger import berger_rounds
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.pure.berger import berger_rounds
 
 MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 100
 MIN_KNOCKOUT_PLAYERS, MAX_KNOCKOUT_PLAYERS = 2, 128

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_safe
 
 from club.models import Player
 from tournaments import selectors
-from tournaments.pure import ladder
 from tournaments.models import Tournament
+from tournaments.pure import ladder
 from tournaments.pure.standings import MatchResult
 from tournaments.tables import HeadToHeadTable
 

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_safe
 
 from club.models import Club, Season
 from tournaments import selectors
-from tournaments.pure import ladder
 from tournaments.models import Tournament
+from tournaments.pure import ladder
 from tournaments.tables import SeasonTable, season_rows
 
 

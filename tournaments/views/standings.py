@@ -7,8 +7,8 @@ from django_tables2 import RequestConfig
 from scoring.models import Match
 from tournaments import selectors
 from tournaments.access import can_organise, tournament_for_reading
-from tournaments.pure.fingerprints import fingerprint
 from tournaments.forms import TIE_BREAK_LABELS
+from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import StandingsTable, standings_rows
 
 
