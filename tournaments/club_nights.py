@@ -18,9 +18,10 @@ from django.db.models import Max, Q
 from club.models import Club, Player
 from scoring import rules
 from scoring.models import Match, Seat
+from tournaments import formats
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
-from tournaments.services import TournamentError
+from tournaments.services import TournamentError, tournament_lock
 
 CLUB_NIGHT_TIE_BREAKS = [GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED]
 UNFINISHED = (Match.Status.SCHEDULED, Match.Status.PLAYING)
@@ -78,8 +79,8 @@ def player_for_name(*, name: str, club: Club | None) -> Player:
 
 
 def _locked_night(night: Tournament) -> Tournament:
-    night = Tournament.objects.select_for_update().get(pk=night.pk)
-    if night.format != Tournament.Format.CLUB_NIGHT:
+    night = tournament_lock(night)
+    if not formats.for_tournament(night).pairs_on_the_spot:
         raise TournamentError("not_club_night", "This event is not a club night.")
     return night
 

@@ -20,15 +20,6 @@ def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
     ).order_by("is_third_place", "bracket_index", "table")
 
 
-def format_of_match(match: Match) -> str | None:
-    """The format of the tournament `match` belongs to, or None outside a tournament."""
-    return (
-        Tournament.objects.filter(rounds__pairings__match=match)
-        .values_list("format", flat=True)
-        .first()
-    )
-
-
 def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
     pairings = Pairing.objects.select_related(
         "entry_a__player", "entry_b__player", "match"

@@ -1,0 +1,53 @@
+"""Round robins, single and double: every player meets every other once (twice), on the FIDE
+Berger schedule drawn at the start (`tournaments.pure.berger`, written by
+`tournaments.services.tournament_start`)."""
+
+from __future__ import annotations
+
+import random
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Match
+from tournaments import services
+from tournaments.formats.base import EventFormat
+from tournaments.models import Entry, Tournament
+
+
+class RoundRobin(EventFormat):
+    """A single round robin: the Berger tables once. Over when every match is over
+    (`Match.OVER`: finished, forfeited, or closed unplayed by a withdrawal)."""
+
+    min_players = services.MIN_PLAYERS
+    max_players = services.MAX_ROUND_ROBIN_PLAYERS
+    too_many_players_code = "too_many_players"
+    berger_cycles = 1
+    seeds_a_knockout = True
+
+    order_saved = _("Draw numbers saved.")
+    order_drawn = _("Draw numbers drawn by lot.")
+    started = _("The tournament has started. Round 1 is ready.")
+
+    def start(self, *, rng: random.Random | None = None) -> Tournament:
+        return services.tournament_start(tournament=self.tournament, rng=rng)
+
+    def withdraw(self, *, entry: Entry, by) -> Entry:
+        """Under the tournament's withdrawal policy (`services.entry_withdraw`)."""
+        return services.entry_withdraw(entry=entry, by=by)
+
+    def on_match_finished(self, match: Match) -> None:
+        services.tournament_refresh_status(match=match)
+
+    def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
+        services.tournament_refresh_status(match=match)
+
+    def is_over(self) -> bool:
+        return not Match.objects.filter(pairing__round__tournament=self.tournament).exclude(
+            status__in=Match.OVER
+        ).exists()
+
+
+class DoubleRoundRobin(RoundRobin):
+    """Twice round: the Berger tables, then again with seats reversed."""
+
+    berger_cycles = 2
