@@ -104,12 +104,12 @@ class Tournament(HouseRulesFields):
             raise ValidationError({"tie_breaks": _("Choose each tie-break at most once.")})
 
     @property
-    def is_round_robin(self) -> bool:
-        return self.format in (self.Format.ROUND_ROBIN, self.Format.DOUBLE_ROUND_ROBIN)
+    def event_format(self):
+        """The tournament's format object (`tournaments.formats.for_tournament`), for the
+        templates' questions (`event_format.has_bracket`, `event_format.seeded`, ...)."""
+        from tournaments import formats  # formats import this module
 
-    @property
-    def is_knockout(self) -> bool:
-        return self.format == self.Format.KNOCKOUT
+        return formats.for_tournament(self)
 
     @property
     def has_started(self) -> bool:

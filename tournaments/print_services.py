@@ -48,7 +48,9 @@ def check_request(
     if language not in dict(settings.LANGUAGES):
         codes = ", ".join(code for code, _ in settings.LANGUAGES)
         raise PrintError("unknown_language", f"No language {language!r}; choose one of: {codes}.")
-    if kind == PrintJob.Kind.BRACKET and not (tournament.is_knockout and tournament.has_started):
+    if kind == PrintJob.Kind.BRACKET and not (
+        tournament.event_format.has_bracket and tournament.has_started
+    ):
         raise PrintError(
             "no_bracket", "Only a knockout that has started has a bracket to print."
         )

@@ -16,9 +16,6 @@ from tournaments import formats, selectors
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.berger import berger_rounds
 
-MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 100
-"""A round robin's limits (`formats.round_robin.RoundRobin`)."""
-
 
 class TournamentError(Exception):
     def __init__(self, code: str, message: str, **params) -> None:
@@ -119,19 +116,21 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
     FIDE Berger schedule (single or double) with its pairings and matches.
 
     Seat A of each Berger pair is seat A of the match and deals first. The house rules are
-    copied into each match. The format says how many cycles (`berger_cycles`). Raises
+    copied into each match. The format says how many cycles (`berger_cycles`) and the
+    fewest players (`min_players`). Raises
     `TournamentError` (`already_started`, `too_few_players`, `not_round_robin`: a format not
     scheduled from Berger tables).
     """
     tournament = tournament_lock(tournament)
     refuse_after_start(tournament)
-    cycles = formats.for_tournament(tournament).berger_cycles
+    event_format = formats.for_tournament(tournament)
+    cycles, least = event_format.berger_cycles, event_format.min_players or 2
     if not cycles:
         raise TournamentError("not_round_robin", "Only round robins are scheduled this way.")
     entries = list(tournament.entries.select_related("player").order_by("number"))
-    if len(entries) < MIN_PLAYERS:
+    if len(entries) < least:
         raise TournamentError(
-            "too_few_players", f"A round robin needs at least {MIN_PLAYERS} players."
+            "too_few_players", f"A round robin needs at least {least} players."
         )
     rng = rng or random.SystemRandom()
     lots = rng.sample(range(1, len(entries) + 1), len(entries))

@@ -47,6 +47,8 @@ class EventFormat(ABC):
     returns, and where the match page's "back" link points."""
     overview_page: ClassVar[str] = "tournament_detail"
     """URL name of the event's overview; the generic overview redirects there if different."""
+    seeded: ClassVar[bool] = False
+    """The players' order is seeds (1 the best), not draw numbers: the pages say so."""
     has_bracket: ClassVar[bool] = False
     """The event has a bracket page (and a bracket to print)."""
     pairs_on_the_spot: ClassVar[bool] = False

@@ -23,6 +23,7 @@ class Knockout(EventFormat):
     max_players = knockout.MAX_PLAYERS
     too_many_players_code = "too_many_knockout_players"
     main_page = "tournament_bracket"
+    seeded = True
     has_bracket = True
     seeded_from_standings = True
     has_third_place_match = True

@@ -18,8 +18,8 @@ class RoundRobin(EventFormat):
     """A single round robin: the Berger tables once. Over when every match is over
     (`Match.OVER`: finished, forfeited, or closed unplayed by a withdrawal)."""
 
-    min_players = services.MIN_PLAYERS
-    max_players = services.MAX_ROUND_ROBIN_PLAYERS
+    min_players = 3
+    max_players = 100
     too_many_players_code = "too_many_players"
     berger_cycles = 1
     seeds_a_knockout = True
