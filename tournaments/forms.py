@@ -5,6 +5,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club.access import sees_everything
 from club.models import Club, Player
 from scoring import rules
 from scoring.models import HouseRulesFields
@@ -33,7 +34,8 @@ PRESET_LABELS = {"default": _("Standard rules"), "pagat": _("pagat.com rules")}
 
 def clubs_for(user) -> QuerySet[Club]:
     """The clubs `user` may hold events for: those whose organisers include them (staff: all)."""
-    return (Club.objects.all() if user.is_staff else user.organised_clubs.all()).order_by("name")
+    clubs = Club.objects.all() if sees_everything(user) else user.organised_clubs.all()
+    return clubs.order_by("name")
 
 
 def own_club(user) -> Club | None:
@@ -194,7 +196,7 @@ class SeedFromStandingsForm(forms.Form):
             format__in=formats.keys_where(lambda event_format: event_format.seeds_a_knockout),
             status=Tournament.Status.FINISHED,
         ).exclude(pk=tournament.pk)
-        if not user.is_staff:
+        if not sees_everything(user):
             sources = sources.filter(organisers=user)
         self.fields["source"].queryset = sources.order_by("-date", "name")
 

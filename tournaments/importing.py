@@ -37,6 +37,7 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Player
+from club.services import players_named
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.messages import user_message
@@ -515,11 +516,9 @@ def parse_deal_log(data: bytes, *, house_rules: rules.HouseRules | None = None) 
 
 
 def _players(names: list[str], *, club, by) -> dict[str, Player]:
-    """The player of each name: an existing one with exactly that name in `club` (no club:
-    `None`), the oldest if several; else a new one."""
-    found: dict[str, Player] = {}
-    for player in Player.objects.filter(club=club, name__in=names).order_by("-pk"):
-        found[player.name] = player  # the oldest wins
+    """The player of each name: the one with exactly that name in `club` (no club: `None`;
+    `club.services.players_named`, the register's one look-up), else a new one."""
+    found = players_named(names, club=club)  # at most one per name and club
     new = [Player(name=name, club=club) for name in names if name not in found]
     if new:
         for player in bulk_create_with_history(

@@ -6,6 +6,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from club.access import sees_everything
 from club.history import History
 from club.models import Club, Player
 from scoring.models import HouseRulesFields, Match, Seat
@@ -15,7 +16,7 @@ from tournaments.pure.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 class TournamentQuerySet(models.QuerySet):
     def visible_to(self, user) -> "TournamentQuerySet":
         """Public tournaments for everyone; staff and the organisers also see private ones."""
-        if user.is_staff:
+        if sees_everything(user):
             return self
         if user.is_authenticated:
             return self.filter(models.Q(is_public=True) | models.Q(organisers=user)).distinct()

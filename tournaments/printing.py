@@ -423,9 +423,7 @@ def render_standings(tournament: Tournament, language: str, progress: Progress =
     the withdrawal policy under it."""
     table = selectors.standings_with_withdrawn(tournament)
     rows = standings_rows(table.ranked)
-    playing = Match.objects.filter(
-        pairing__round__tournament=tournament, status=Match.Status.PLAYING
-    ).count()
+    playing = selectors.matches_in_play(tournament).count()
     with translation.override(language):
         return _pdf([("print/standings.html", {
             **_common(tournament, language),
@@ -649,9 +647,7 @@ def standings_version(tournament: Tournament) -> str:
     table = selectors.standings_with_withdrawn(tournament)
     rows = standings_rows(table.ranked)
     withdrawn = [entry.player.name for entry in table.withdrawn]
-    playing = Match.objects.filter(
-        pairing__round__tournament=tournament, status=Match.Status.PLAYING
-    ).aggregate(count=Count("pk"), last=Max("pk"))
+    playing = selectors.matches_in_play(tournament).aggregate(count=Count("pk"), last=Max("pk"))
     return fingerprint(_tournament_part(tournament), rows, withdrawn, playing)
 
 

@@ -20,6 +20,12 @@ def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
     ).order_by("is_third_place", "bracket_index", "table")
 
 
+def matches_in_play(tournament: Tournament) -> QuerySet[Match]:
+    """The tournament's matches being played right now: started (a deal entered) and not over
+    (`Match.Status.PLAYING`). The standings page and PDF say how many; the one definition."""
+    return Match.objects.filter(pairing__round__tournament=tournament, status=Match.Status.PLAYING)
+
+
 def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
     pairings = Pairing.objects.select_related(
         "entry_a__player", "entry_b__player", "match"
@@ -373,13 +379,13 @@ def matches_elsewhere(night: Tournament, user) -> dict[int, MatchElsewhere]:
     The club-night pairing form names these (table and event) and pairing still goes ahead:
     the organiser may know that the other match waits (`club_nights.club_night_pair`).
     """
-    unfinished = (Match.Status.SCHEDULED, Match.Status.PLAYING)
     pairings = (
         Pairing.objects.filter(
             round__tournament__in=Tournament.objects.visible_to(user),
             round__tournament__status=Tournament.Status.RUNNING,
-            match__status__in=unfinished,
+            match__isnull=False,
         )
+        .exclude(match__status__in=Match.OVER)
         .filter(Q(match__status=Match.Status.PLAYING) | Q(round__tournament__date=night.date))
         .exclude(round__tournament=night)
         .select_related("round__tournament", "entry_a", "entry_b", "match")

@@ -7,8 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.services import player_for_name
 from scoring.models import Deal, HouseRulesFields
-from tournaments import club_nights, formats, knockout, services
+from tournaments import formats, knockout, services
 from tournaments.access import tournament_for_organiser
 from tournaments.forms import (
     PRESET_LABELS,
@@ -131,7 +132,7 @@ def player_add(request, pk: int):
         return players(request, pk, form=form, status=UNPROCESSABLE)
     try:
         with transaction.atomic():
-            player = form.cleaned_data["player"] or club_nights.player_for_name(
+            player = form.cleaned_data["player"] or player_for_name(
                 name=form.cleaned_data["new_name"], club=tournament.club
             )
             services.entry_add(tournament=tournament, player=player)
