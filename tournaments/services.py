@@ -116,10 +116,9 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
     FIDE Berger schedule (single or double) with its pairings and matches.
 
     Seat A of each Berger pair is seat A of the match and deals first. The house rules are
-    copied into each match. The format says how many cycles (`berger_cycles`) and the
-    fewest players (`min_players`). Raises
-    `TournamentError` (`already_started`, `too_few_players`, `not_round_robin`: a format not
-    scheduled from Berger tables).
+    copied into each match. The tournament's format says how many cycles (`berger_cycles`)
+    and the fewest players (`min_players`). Raises `TournamentError` (`already_started`,
+    `too_few_players`, `not_round_robin`: a format not scheduled from Berger tables).
     """
     tournament = tournament_lock(tournament)
     refuse_after_start(tournament)
