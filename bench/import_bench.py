@@ -34,7 +34,7 @@ def deal_log(players: int, seed: int) -> str:
     """A deal log of a single round robin of `players` players (Berger schedule): every match
     played to 11 game points with random deals. Deterministic for a given `seed`."""
     from scoring import rules
-    from tournaments.formats.round_robin import berger_rounds
+    from tournaments.pure.berger import berger_rounds
 
     rng = random.Random(seed)
     names = [f"Играч {number:02d}" for number in range(1, players + 1)]

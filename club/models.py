@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from club.access import sees_everything
 from club.history import History
 
 
@@ -38,7 +39,7 @@ class PlayerQuerySet(models.QuerySet):
         through the reverse relation `entries` of `tournaments.Entry`, so this app imports
         nothing from `tournaments`.)
         """
-        if user.is_staff:
+        if sees_everything(user):
             return self
         seen = models.Q(entries__tournament__is_public=True)
         if user.is_authenticated:
@@ -89,7 +90,7 @@ class Player(models.Model):
 
 
 class Season(models.Model):
-    """A stretch of a club's calendar whose events make one ladder (`tournaments.ladder`)."""
+    """A stretch of a club's calendar whose events make one ladder (`tournaments.pure.ladder`)."""
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")

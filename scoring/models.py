@@ -199,6 +199,11 @@ class Match(models.Model):
         """Over with a winner (`DECIDED`): a result that counts."""
         return self.status in self.DECIDED
 
+    @property
+    def is_closed(self) -> bool:
+        """Closed by a withdrawal (`CLOSED`): no deal, undo or correction."""
+        return self.status in self.CLOSED
+
 
 class Deal(models.Model):
     """One deal of a match: who scored, how many game points and why.

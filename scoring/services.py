@@ -73,7 +73,7 @@ def _replay(
     A finished match that reopens or changes winner sends `match_reopened` with `confirmed`;
     a receiver may raise `ConfirmationRequired`, which rolls the whole change back."""
     result = rules.score_match(scores, match.house_rules(), match.first_dealer)
-    was_over, old_winner = match.status == Match.Status.FINISHED, match.winner
+    was_over, old_winner = match.is_over, match.winner  # never closed here (_refuse_if_closed)
     match.points_a, match.points_b = result.points["A"], result.points["B"]
     if result.finished:
         match.status = Match.Status.FINISHED

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from club.access import sees_everything
 from scoring.models import Match
 from tournaments.models import Pairing, Tournament
 
@@ -16,7 +17,7 @@ from tournaments.models import Pairing, Tournament
 def can_organise(user, tournament: Tournament) -> bool:
     if not user.is_authenticated:
         return False
-    if user.is_staff:
+    if sees_everything(user):
         return True
     organisers = Tournament.organisers.through.objects
     return organisers.filter(tournament_id=tournament.pk, user_id=user.pk).exists()

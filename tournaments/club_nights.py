@@ -12,25 +12,29 @@ Errors the organiser can fix raise `TournamentError` (codes in `tournaments.mess
 
 import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max, Q
 
+from club.access import sees_everything
 from club.models import Club, Player
+from club.services import player_for_name
 from scoring import rules
 from scoring.models import Match, Seat
+from tournaments import formats
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.services import TournamentError
-from tournaments.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
+from tournaments.pure.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
+from tournaments.services import TournamentError, tournament_lock
 
 CLUB_NIGHT_TIE_BREAKS = [GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED]
-UNFINISHED = (Match.Status.SCHEDULED, Match.Status.PLAYING)
 
 
 def can_create_for_club(user, club: Club | None) -> bool:
     """Anyone logged in may hold a club night with no club; for a club, its organisers."""
     if not user.is_authenticated:
         return False
-    return club is None or user.is_staff or club.organisers.filter(pk=user.pk).exists()
+    return (
+        club is None or sees_everything(user) or club.organisers.filter(pk=user.pk).exists()
+    )
 
 
 @transaction.atomic
@@ -58,28 +62,9 @@ def club_night_create(
     return night
 
 
-def player_for_name(*, name: str, club: Club | None) -> Player:
-    """The register's player called `name` in `club` (or among players of no club), or a new
-    one: how a newcomer typed in at the pairing form joins the register.
-
-    Safe when two organisers type the same new name at once: the database holds one player
-    per name and club, players of no club included (`club.Player`'s constraints); the one
-    whose insert loses the race reads the winner's row instead. The insert runs in a
-    savepoint, so the caller's transaction goes on.
-    """
-    player = Player.objects.filter(name=name, club=club).first()
-    if player is not None:
-        return player
-    try:
-        with transaction.atomic():
-            return Player.objects.create(name=name, club=club)
-    except IntegrityError:
-        return Player.objects.get(name=name, club=club)
-
-
 def _locked_night(night: Tournament) -> Tournament:
-    night = Tournament.objects.select_for_update().get(pk=night.pk)
-    if night.format != Tournament.Format.CLUB_NIGHT:
+    night = tournament_lock(night)
+    if not formats.for_tournament(night).pairs_on_the_spot:
         raise TournamentError("not_club_night", "This event is not a club night.")
     return night
 
@@ -122,8 +107,8 @@ def club_night_pair(
         raise TournamentError("same_player", "A player cannot play against themselves.")
     if table < 1:
         raise TournamentError("bad_table", "Tables are numbered from 1.")
-    unfinished = Pairing.objects.filter(
-        round__tournament=night, match__status__in=UNFINISHED
+    unfinished = Pairing.objects.filter(round__tournament=night, match__isnull=False).exclude(
+        match__status__in=Match.OVER
     ).select_related("entry_a__player", "entry_b__player")
     for pairing in unfinished:
         for player in (player_a, player_b):

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from club.models import Club, Player, Season
+from club.services import player_for_name
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
@@ -104,7 +105,7 @@ def load_demo_club_night_and_season(*, club: Club, organiser) -> Tournament:
         )
         rng = random.Random(27)
         for name_a, name_b, table in DEMO_CLUB_NIGHT_PAIRINGS:
-            player_a, player_b = (club_nights.player_for_name(name=name, club=club)
+            player_a, player_b = (player_for_name(name=name, club=club)
                                   for name in (name_a, name_b))
             pairing = club_nights.club_night_pair(
                 night=night, player_a=player_a, player_b=player_b, table=table, by=organiser

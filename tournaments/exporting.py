@@ -28,7 +28,7 @@ STANDINGS_COLUMNS: tuple[str, ...] = (
     "rank", "player", "played", "won", "lost", "gp_for", "gp_against", "gp_diff",
 )
 """The first columns of the standings; the tie-break keys of the tournament follow in its
-order (`head_to_head`, `game_point_difference`, ... as in `tournaments.standings`). A
+order (`head_to_head`, `game_point_difference`, ... as in `tournaments.pure.standings`). A
 tie-break that was not applied (head-to-head of a player nobody is level with) is empty."""
 
 

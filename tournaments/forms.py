@@ -5,12 +5,14 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club.access import sees_everything
 from club.models import Club, Player
 from scoring import rules
 from scoring.models import HouseRulesFields
+from tournaments import formats
 from tournaments.messages import where_playing
 from tournaments.models import Tournament
-from tournaments.standings import TIE_BREAKS
+from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
     "head_to_head": _("head-to-head among the tied players"),
@@ -32,7 +34,8 @@ PRESET_LABELS = {"default": _("Standard rules"), "pagat": _("pagat.com rules")}
 
 def clubs_for(user) -> QuerySet[Club]:
     """The clubs `user` may hold events for: those whose organisers include them (staff: all)."""
-    return (Club.objects.all() if user.is_staff else user.organised_clubs.all()).order_by("name")
+    clubs = Club.objects.all() if sees_everything(user) else user.organised_clubs.all()
+    return clubs.order_by("name")
 
 
 def own_club(user) -> Club | None:
@@ -67,10 +70,10 @@ class TournamentForm(forms.ModelForm):
         if not self.instance.pk and not self.is_bound:
             club = own_club(user)
             self.initial.setdefault("club", club.pk if club else None)
+        offered = formats.keys_where(lambda event_format: event_format.offered_on_the_form)
         self.fields["format"].choices = [
             (value, label) for value, label in Tournament.Format.choices
-            if value in (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN,
-                         Tournament.Format.KNOCKOUT)
+            if value in offered
             or value == self.instance.format  # e.g. a club night's own (fixed) format
         ]
         current = list(self.instance.tie_breaks) if self.instance.pk else list(TIE_BREAKS)
@@ -109,7 +112,8 @@ class TournamentForm(forms.ModelForm):
         if len(set(order)) != len(order):
             raise forms.ValidationError(_("Choose each tie-break at most once."))
         self.instance.tie_breaks = order
-        if cleaned.get("format") != Tournament.Format.KNOCKOUT:
+        chosen = cleaned.get("format")
+        if not (chosen and formats.format_class(chosen).has_third_place_match):
             cleaned["third_place_match"] = False
         return cleaned
 
@@ -189,10 +193,10 @@ class SeedFromStandingsForm(forms.Form):
     def __init__(self, *args, user, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         sources = Tournament.objects.filter(
-            format__in=[Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN],
+            format__in=formats.keys_where(lambda event_format: event_format.seeds_a_knockout),
             status=Tournament.Status.FINISHED,
         ).exclude(pk=tournament.pk)
-        if not user.is_staff:
+        if not sees_everything(user):
             sources = sources.filter(organisers=user)
         self.fields["source"].queryset = sources.order_by("-date", "name")
 

@@ -44,12 +44,13 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Player
+from club.services import players_named
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.messages import user_message
 from scoring.models import Match
 from tournaments.models import Entry, ImportClaim, Pairing, Round, Tournament
-from tournaments.standings import DEFAULT_TIE_BREAKS, MatchResult, Standing, compute_standings
+from tournaments.pure.standings import DEFAULT_TIE_BREAKS, MatchResult, Standing, compute_standings
 
 COLUMNS: tuple[str, ...] = (
     "round", "table", "player_a", "player_b", "deal", "winner", "game_points", "reason",
@@ -590,11 +591,9 @@ def parse_deal_log(
 
 
 def _players(names: list[str], *, club, by) -> dict[str, Player]:
-    """The player of each name: an existing one with exactly that name in `club` (no club:
-    `None`), the oldest if several; else a new one."""
-    found: dict[str, Player] = {}
-    for player in Player.objects.filter(club=club, name__in=names).order_by("-pk"):
-        found[player.name] = player  # the oldest wins
+    """The player of each name: the one with exactly that name in `club` (no club: `None`;
+    `club.services.players_named`, the register's one look-up), else a new one."""
+    found = players_named(names, club=club)  # at most one per name and club
     new = [Player(name=name, club=club) for name in names if name not in found]
     if new:
         for player in bulk_create_with_history(

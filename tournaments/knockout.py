@@ -2,7 +2,7 @@
 
 The bracket is drawn once, at the start: every round's pairings exist from then on, the later
 ones empty, each with its `bracket_index`. The pure rules (slot order, byes, which slot a winner
-moves to) come from `tournaments.formats.knockout`; this module turns them into rows:
+moves to) come from `tournaments.pure.bracket`; this module turns them into rows:
 
 * `knockout_start` draws the bracket. A first-round bye is a pairing with `walkover="A"` and no
   `entry_b`; its seed moves on at once.
@@ -22,11 +22,11 @@ Locks, always taken in this order so that two writers never wait for each other 
 (`scoring.services` holds the match being scored; a correction also locks the matches it may
 clear, a withdrawal the match it may forfeit or remove), then pairing rows, read again once
 locked (`_pairings`), then the tournament row, whose lock decides whether the bracket is over
-(`_refresh_status`). Two matches finishing at once thus fill the two seats of their
-next pairing without losing either. If the bracket changed between the first look and the
-locks (another organiser, the same second), nothing is written and the organiser is asked to
-try again (`bracket_changed`). Errors an organiser can fix raise
-`tournaments.services.TournamentError`.
+(`services.tournament_status_update`, which asks `bracket_decided`). Two matches finishing at
+once thus fill the two seats of their next pairing without losing either. If the bracket
+changed between the first look and the locks (another organiser, the same second), nothing is
+written and the organiser is asked to try again (`bracket_changed`). Errors an organiser can
+fix raise `tournaments.services.TournamentError`.
 """
 
 from __future__ import annotations
@@ -41,18 +41,20 @@ from django.utils.translation import ngettext
 
 from scoring import services as scoring_services
 from scoring.models import Match, Seat
-from tournaments import selectors
-from tournaments.formats.knockout import bracket_size, first_round, next_slot, rounds_count
+from tournaments import formats, selectors
 from tournaments.labels import pairing_label
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.pure.bracket import bracket_size, first_round, next_slot, rounds_count
 from tournaments.services import (
-    MAX_KNOCKOUT_PLAYERS,
-    MIN_KNOCKOUT_PLAYERS,
     TournamentError,
-    _refuse_after_start,
     draw_numbers_set,
+    refuse_after_start,
     tournament_lock,
+    tournament_status_update,
 )
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 128
+"""A knockout's limits (`formats.knockout.Knockout`)."""
 
 MIN_THIRD_PLACE_PLAYERS = 4
 CLEARED = "bracket correction"
@@ -66,7 +68,7 @@ WITHDRAWN = "withdrawal"
 
 
 def _refuse_unless_knockout(tournament: Tournament) -> None:
-    if not tournament.is_knockout:
+    if not formats.for_tournament(tournament).has_bracket:
         raise TournamentError("not_knockout", "Only a knockout is drawn as a bracket.")
 
 
@@ -94,9 +96,9 @@ def seeds_from_standings(
     `source_not_finished`, `bad_seed_count`.
     """
     tournament = tournament_lock(tournament)
-    _refuse_after_start(tournament)
+    refuse_after_start(tournament)
     _refuse_unless_knockout(tournament)
-    if not source.is_round_robin or source.pk == tournament.pk:
+    if not formats.for_tournament(source).seeds_a_knockout or source.pk == tournament.pk:
         raise TournamentError(
             "source_not_round_robin", "Seeds come from the standings of a round robin."
         )
@@ -105,12 +107,12 @@ def seeds_from_standings(
             "source_not_finished", "That round robin has not finished; its standings may change."
         )
     players = [entry.player for entry, _row in selectors.standings(source) if not entry.withdrawn]
-    available = min(len(players), MAX_KNOCKOUT_PLAYERS)
+    available = min(len(players), MAX_PLAYERS)
     count = available if count is None else count
-    if not MIN_KNOCKOUT_PLAYERS <= count <= available:
+    if not MIN_PLAYERS <= count <= available:
         raise TournamentError(
-            "bad_seed_count", f"Take from {MIN_KNOCKOUT_PLAYERS} to {available} players.",
-            low=MIN_KNOCKOUT_PLAYERS, high=available,
+            "bad_seed_count", f"Take from {MIN_PLAYERS} to {available} players.",
+            low=MIN_PLAYERS, high=available,
         )
     tournament.entries.all().delete()
     entries = Entry.objects.bulk_create([
@@ -265,20 +267,23 @@ def _advance(bracket: _Bracket, pairing: Pairing, winner_seat: str) -> None:
 
 
 def _refresh_status(bracket: _Bracket) -> None:
-    """Finished once the final (and the third-place match, if any) is decided. Decided under
-    the tournament's lock (`services.tournament_lock`, taken last, after the match and pairing
-    rows), so a final and a third-place match ending at the same moment leave it finished:
-    the second to decide waits for the first to commit, then reads both results."""
-    tournament = tournament_lock(bracket.tournament)
-    last = _pairings(False, round__tournament=tournament, round__number=bracket.rounds)
-    decided = all(
+    """Finished once the final (and the third-place match, if any) is decided
+    (`bracket_decided`). Decided under the tournament's lock (`services.tournament_lock`,
+    taken last, after the match and pairing rows), so a final and a third-place match ending
+    at the same moment leave it finished: the second to decide waits for the first to
+    commit, then reads both results."""
+    tournament_status_update(tournament_lock(bracket.tournament))
+
+
+def bracket_decided(tournament: Tournament) -> bool:
+    """Whether the knockout's final, and its third-place match when it has one, are decided
+    (by a result or a walkover): the knockout is then over. Two queries."""
+    rounds = tournament.rounds.count()
+    last = _pairings(False, round__tournament=tournament, round__number=rounds)
+    return all(
         _winner_seat(pairing) for pairing in last
         if not pairing.is_third_place or tournament.third_place_match
     )
-    status = Tournament.Status.FINISHED if decided else Tournament.Status.RUNNING
-    if status != tournament.status:
-        tournament.status = status
-        tournament.save(update_fields=["status"])
 
 
 def _bracket_of_match(match: Match) -> tuple[_Bracket, Pairing] | None:
@@ -303,7 +308,7 @@ def _bracket_of_match(match: Match) -> tuple[_Bracket, Pairing] | None:
 def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Fix the players and seeds and draw the whole bracket.
 
-    Round 1 follows `formats.knockout.first_round` in bracket order; the byes go to the best
+    Round 1 follows `pure.bracket.first_round` in bracket order; the byes go to the best
     seeds, who move on to round 2 at once. Tables: round 1 numbers its matches 1, 2, ... top to
     bottom; later rounds use the position in the bracket (1-based), the third-place match
     (in the last round, when asked for) is table 2. Each match gets the house rules and seat A
@@ -313,17 +318,17 @@ def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) 
     `too_many_knockout_players`, `third_place_needs_four`.
     """
     tournament = tournament_lock(tournament)
-    _refuse_after_start(tournament)
+    refuse_after_start(tournament)
     _refuse_unless_knockout(tournament)
     entries = list(tournament.entries.select_related("player").order_by("number", "pk"))
     n = len(entries)
-    if n < MIN_KNOCKOUT_PLAYERS:
+    if n < MIN_PLAYERS:
         raise TournamentError(
-            "too_few_knockout_players", f"A knockout needs at least {MIN_KNOCKOUT_PLAYERS} players."
+            "too_few_knockout_players", f"A knockout needs at least {MIN_PLAYERS} players."
         )
-    if n > MAX_KNOCKOUT_PLAYERS:
+    if n > MAX_PLAYERS:
         raise TournamentError(
-            "too_many_knockout_players", f"A knockout takes at most {MAX_KNOCKOUT_PLAYERS} players."
+            "too_many_knockout_players", f"A knockout takes at most {MAX_PLAYERS} players."
         )
     if tournament.third_place_match and n < MIN_THIRD_PLACE_PLAYERS:
         raise TournamentError(

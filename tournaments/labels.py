@@ -1,10 +1,10 @@
 """Translated names of knockout rounds ("Final", "Semifinal", "Round of 16"), from the stable
-keys of `tournaments.formats.knockout.round_names`."""
+keys of `tournaments.pure.bracket.round_names`."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.formats.knockout import round_names
+from tournaments.pure.bracket import round_names
 
 ROUND_NAMES = {
     "final": gettext_lazy("Final"),

@@ -3,12 +3,8 @@
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.services import (
-    MAX_KNOCKOUT_PLAYERS,
-    MAX_ROUND_ROBIN_PLAYERS,
-    MIN_KNOCKOUT_PLAYERS,
-    MIN_PLAYERS,
-)
+from tournaments.formats.knockout import Knockout
+from tournaments.formats.round_robin import RoundRobin
 
 MESSAGES = {
     "already_started": _("The tournament has started; its players and draw are fixed."),
@@ -54,8 +50,8 @@ MESSAGES = {
 
 def tournament_error_message(error) -> str:
     return str(MESSAGES[error.code]) % {
-        "max": MAX_ROUND_ROBIN_PLAYERS, "min": MIN_PLAYERS,
-        "max_knockout": MAX_KNOCKOUT_PLAYERS, "min_knockout": MIN_KNOCKOUT_PLAYERS,
+        "max": RoundRobin.max_players, "min": RoundRobin.min_players,
+        "max_knockout": Knockout.max_players, "min_knockout": Knockout.min_players,
         **error.params,
     }
 

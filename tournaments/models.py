@@ -6,17 +6,18 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from club.access import sees_everything
 from club.history import History
 from club.models import Club, Player
 from scoring.models import HouseRulesFields, Match, Seat
-from tournaments.ratings import PROVISIONAL_MATCHES
-from tournaments.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
+from tournaments.pure.ratings import PROVISIONAL_MATCHES
+from tournaments.pure.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
 
 
 class TournamentQuerySet(models.QuerySet):
     def visible_to(self, user) -> "TournamentQuerySet":
         """Public tournaments for everyone; staff and the organisers also see private ones."""
-        if user.is_staff:
+        if sees_everything(user):
             return self
         if user.is_authenticated:
             return self.filter(models.Q(is_public=True) | models.Q(organisers=user)).distinct()
@@ -105,12 +106,12 @@ class Tournament(HouseRulesFields):
             raise ValidationError({"tie_breaks": _("Choose each tie-break at most once.")})
 
     @property
-    def is_round_robin(self) -> bool:
-        return self.format in (self.Format.ROUND_ROBIN, self.Format.DOUBLE_ROUND_ROBIN)
+    def event_format(self):
+        """The tournament's format object (`tournaments.formats.for_tournament`), for the
+        templates' questions (`event_format.has_bracket`, `event_format.seeded`, ...)."""
+        from tournaments import formats  # formats import this module
 
-    @property
-    def is_knockout(self) -> bool:
-        return self.format == self.Format.KNOCKOUT
+        return formats.for_tournament(self)
 
     @property
     def has_started(self) -> bool:
@@ -341,7 +342,7 @@ class ImportClaim(models.Model):
 
 class PlayerRating(models.Model):
     """A player's Glicko-2 rating over every public event, as last computed
-    (`tournaments.rating_services.player_ratings_recompute`, from `tournaments.ratings`).
+    (`tournaments.rating_services.player_ratings_recompute`, from `tournaments.pure.ratings`).
 
     `rating` and `deviation` are rating points (1500 and 350 for a newcomer), `volatility` the
     Glicko-2 sigma; `matches`, `won` and `lost` count the rated matches (finished, not
@@ -369,7 +370,7 @@ class PlayerRating(models.Model):
 
     @property
     def provisional(self) -> bool:
-        """Fewer than `tournaments.ratings.PROVISIONAL_MATCHES` rated matches."""
+        """Fewer than `tournaments.pure.ratings.PROVISIONAL_MATCHES` rated matches."""
         return self.matches < PROVISIONAL_MATCHES
 
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from tournaments import printing
 from tournaments.models import PrintJob, Tournament
+from tournaments.services import tournament_lock
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +49,9 @@ def check_request(
     if language not in dict(settings.LANGUAGES):
         codes = ", ".join(code for code, _ in settings.LANGUAGES)
         raise PrintError("unknown_language", f"No language {language!r}; choose one of: {codes}.")
-    if kind == PrintJob.Kind.BRACKET and not (tournament.is_knockout and tournament.has_started):
+    if kind == PrintJob.Kind.BRACKET and not (
+        tournament.event_format.has_bracket and tournament.has_started
+    ):
         raise PrintError(
             "no_bracket", "Only a knockout that has started has a bracket to print."
         )
@@ -88,7 +91,7 @@ def print_job_request(
     Raises `PrintError` (`unknown_kind`, `unknown_language`, `round_missing`, `no_such_round`,
     `round_without_matches`, `no_bracket`); nothing is written then.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = tournament_lock(tournament)
     check_request(tournament, kind, round_number, language)
     key = print_job_key(
         tournament=tournament, kind=kind, round_number=round_number, language=language,

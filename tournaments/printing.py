@@ -43,9 +43,9 @@ from weasyprint.urls import URLFetcher
 from scoring import rules
 from scoring.models import Deal, Match, Reason
 from tournaments import selectors
-from tournaments.fingerprints import fingerprint
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import StandingsTable, standings_rows
 
 Progress = Callable[[int], None] | None
@@ -512,9 +512,7 @@ def render_standings(tournament: Tournament, language: str, progress: Progress =
     the withdrawal policy under it."""
     table = selectors.standings_with_withdrawn(tournament)
     rows = standings_rows(table.ranked)
-    playing = Match.objects.filter(
-        pairing__round__tournament=tournament, status=Match.Status.PLAYING
-    ).count()
+    playing = selectors.matches_in_play(tournament).count()
     with translation.override(language):
         return _pdf([("print/standings.html", {
             **_common(tournament, language),
@@ -738,9 +736,7 @@ def standings_version(tournament: Tournament) -> str:
     table = selectors.standings_with_withdrawn(tournament)
     rows = standings_rows(table.ranked)
     withdrawn = [entry.player.name for entry in table.withdrawn]
-    playing = Match.objects.filter(
-        pairing__round__tournament=tournament, status=Match.Status.PLAYING
-    ).aggregate(count=Count("pk"), last=Max("pk"))
+    playing = selectors.matches_in_play(tournament).aggregate(count=Count("pk"), last=Max("pk"))
     return fingerprint(_tournament_part(tournament), rows, withdrawn, playing)
 
 

@@ -12,14 +12,14 @@ from django.utils import timezone
 
 from tournaments import selectors
 from tournaments.models import PlayerRating, RatingHistory
-from tournaments.ratings import Ratings, rate_periods
+from tournaments.pure.ratings import Ratings, rate_periods
 
 LOCK_KEY = 0x66_5241_5445
 """PostgreSQL advisory-lock key (any fixed number) that serialises two recomputations."""
 
 
 def ratings_compute() -> Ratings:
-    """The ratings the record gives now (`tournaments.ratings.rate_periods` over
+    """The ratings the record gives now (`tournaments.pure.ratings.rate_periods` over
     `selectors.rating_periods()`), without storing them: rating points, best first."""
     return rate_periods(selectors.rating_periods())
 
@@ -41,7 +41,7 @@ def player_ratings_recompute(*, computed_at=None) -> int:
     datetime; default now) is stamped on every row. Returns the number of players rated.
 
     Raises nothing for an empty record (no rows then). Source: Glickman, "Example of the
-    Glicko-2 system" (2013), through `tournaments.glicko2`.
+    Glicko-2 system" (2013), through `tournaments.pure.glicko2`.
     """
     _serialise_recomputations()
     computed_at = computed_at or timezone.now()

@@ -12,8 +12,8 @@ from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.ratings import RatedMatch, RatingPeriod
-from tournaments.standings import MatchResult, Standing, compute_standings
+from tournaments.pure.ratings import RatedMatch, RatingPeriod
+from tournaments.pure.standings import MatchResult, Standing, compute_standings
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
@@ -23,13 +23,10 @@ def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
     ).order_by("is_third_place", "bracket_index", "table")
 
 
-def format_of_match(match: Match) -> str | None:
-    """The format of the tournament `match` belongs to, or None outside a tournament."""
-    return (
-        Tournament.objects.filter(rounds__pairings__match=match)
-        .values_list("format", flat=True)
-        .first()
-    )
+def matches_in_play(tournament: Tournament) -> QuerySet[Match]:
+    """The tournament's matches being played right now: started (a deal entered) and not over
+    (`Match.Status.PLAYING`). The standings page and PDF say how many; the one definition."""
+    return Match.objects.filter(pairing__round__tournament=tournament, status=Match.Status.PLAYING)
 
 
 def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
@@ -334,7 +331,7 @@ def season_events(season) -> QuerySet[Tournament]:
 
 
 def season_results(season) -> tuple[dict[int, Player], list[MatchResult]]:
-    """The ladder's input (`tournaments.ladder.season_ladder`): every finished or forfeited
+    """The ladder's input (`tournaments.pure.ladder.season_ladder`): every finished or forfeited
     match of the season's events (`season_events`), as results between player ids, and those
     players by id. One query."""
     matches = Match.objects.filter(
@@ -385,13 +382,13 @@ def matches_elsewhere(night: Tournament, user) -> dict[int, MatchElsewhere]:
     The club-night pairing form names these (table and event) and pairing still goes ahead:
     the organiser may know that the other match waits (`club_nights.club_night_pair`).
     """
-    unfinished = (Match.Status.SCHEDULED, Match.Status.PLAYING)
     pairings = (
         Pairing.objects.filter(
             round__tournament__in=Tournament.objects.visible_to(user),
             round__tournament__status=Tournament.Status.RUNNING,
-            match__status__in=unfinished,
+            match__isnull=False,
         )
+        .exclude(match__status__in=Match.OVER)
         .filter(Q(match__status=Match.Status.PLAYING) | Q(round__tournament__date=night.date))
         .exclude(round__tournament=night)
         .select_related("round__tournament", "entry_a", "entry_b", "match")
@@ -416,7 +413,7 @@ def matches_elsewhere(night: Tournament, user) -> dict[int, MatchElsewhere]:
 
 
 def rating_periods() -> list[RatingPeriod]:
-    """The input of `tournaments.ratings.rate_periods`: one period per public event (tournament
+    """The input of `tournaments.pure.ratings.rate_periods`: one period per public event (tournament
     or club night) with at least one rated match, oldest first (by date, then id), each with
     its finished matches by id. Forfeited matches (and walkovers, which have no match) are not
     rated; neither are private events. Player ids. One query."""

@@ -12,12 +12,9 @@ from django.db.models import Max, Q
 from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments import selectors
-from tournaments.formats.round_robin import berger_rounds
+from tournaments import formats, selectors
 from tournaments.models import Entry, Pairing, Round, Tournament
-
-MIN_PLAYERS, MAX_ROUND_ROBIN_PLAYERS = 3, 100
-MIN_KNOCKOUT_PLAYERS, MAX_KNOCKOUT_PLAYERS = 2, 128
+from tournaments.pure.berger import berger_rounds
 
 
 class TournamentError(Exception):
@@ -31,8 +28,8 @@ class TournamentError(Exception):
 def tournament_lock(tournament: Tournament) -> Tournament:
     """The tournament's row, read again and locked until the transaction ends (call it inside
     one). Every decision about the tournament as a whole is taken under this lock: its
-    players and draw before the start, and whether it is over (`tournament_refresh_status`,
-    `knockout._refresh_status`), so two matches ending at once cannot both decide "running".
+    players and draw before the start, and whether it is over (`tournament_status_update`),
+    so two matches ending at once cannot both decide "running".
 
     Lock order, so that no two writers wait for each other in a circle: a running event's
     match rows first (`scoring.services` holds the match being scored), then its pairing rows
@@ -41,7 +38,9 @@ def tournament_lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _refuse_after_start(tournament: Tournament) -> None:
+def refuse_after_start(tournament: Tournament) -> None:
+    """Raise `TournamentError` `already_started` once `tournament` has started (its players
+    and their order are fixed from then on)."""
     if tournament.has_started:
         raise TournamentError(
             "already_started", "The tournament has started; its players and draw are fixed."
@@ -51,20 +50,19 @@ def _refuse_after_start(tournament: Tournament) -> None:
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     """Add `player` with the next free draw number (seed, in a knockout). Raises
-    `TournamentError` (`already_started`, `already_entered`, `too_many_players`,
+    `TournamentError` (`already_started`, `already_entered`, and past the format's
+    `max_players` its `too_many_players_code`: `too_many_players`,
     `too_many_knockout_players`)."""
     tournament = tournament_lock(tournament)
-    _refuse_after_start(tournament)
+    refuse_after_start(tournament)
     if tournament.entries.filter(player=player).exists():
         raise TournamentError("already_entered", f"{player} is already in this tournament.")
-    if tournament.is_round_robin and tournament.entries.count() >= MAX_ROUND_ROBIN_PLAYERS:
+    event_format = formats.for_tournament(tournament)
+    limit = event_format.max_players
+    if limit is not None and tournament.entries.count() >= limit:
         raise TournamentError(
-            "too_many_players", f"A round robin takes at most {MAX_ROUND_ROBIN_PLAYERS} players."
-        )
-    if tournament.is_knockout and tournament.entries.count() >= MAX_KNOCKOUT_PLAYERS:
-        raise TournamentError(
-            "too_many_knockout_players",
-            f"A knockout takes at most {MAX_KNOCKOUT_PLAYERS} players.",
+            event_format.too_many_players_code,
+            f"This event takes at most {limit} players.", max_players=limit,
         )
     highest = tournament.entries.aggregate(highest=Max("number"))["highest"] or 0
     return Entry.objects.create(tournament=tournament, player=player, number=highest + 1)
@@ -74,7 +72,7 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
 def entry_remove(*, entry: Entry) -> None:
     """Take a player out before the start; the draw numbers after theirs move up by one."""
     tournament = tournament_lock(entry.tournament)
-    _refuse_after_start(tournament)
+    refuse_after_start(tournament)
     removed_number = entry.number
     entry.delete()
     for later in tournament.entries.filter(number__gt=removed_number).order_by("number"):
@@ -89,7 +87,7 @@ def draw_numbers_set(*, tournament: Tournament, order: list[int]) -> None:
     Raises `TournamentError` `draw_not_a_permutation` unless `order` lists every entry once.
     """
     tournament = tournament_lock(tournament)
-    _refuse_after_start(tournament)
+    refuse_after_start(tournament)
     entries = {entry.pk: entry for entry in tournament.entries.all()}
     if sorted(order) != sorted(entries):
         raise TournamentError(
@@ -118,17 +116,20 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
     FIDE Berger schedule (single or double) with its pairings and matches.
 
     Seat A of each Berger pair is seat A of the match and deals first. The house rules are
-    copied into each match. Raises `TournamentError` (`already_started`, `too_few_players`,
-    `not_round_robin`).
+    copied into each match. The tournament's format says how many cycles (`berger_cycles`)
+    and the fewest players (`min_players`). Raises `TournamentError` (`already_started`,
+    `too_few_players`, `not_round_robin`: a format not scheduled from Berger tables).
     """
     tournament = tournament_lock(tournament)
-    _refuse_after_start(tournament)
-    if not tournament.is_round_robin:
+    refuse_after_start(tournament)
+    event_format = formats.for_tournament(tournament)
+    cycles, least = event_format.berger_cycles, event_format.min_players or 2
+    if not cycles:
         raise TournamentError("not_round_robin", "Only round robins are scheduled this way.")
     entries = list(tournament.entries.select_related("player").order_by("number"))
-    if len(entries) < MIN_PLAYERS:
+    if len(entries) < least:
         raise TournamentError(
-            "too_few_players", f"A round robin needs at least {MIN_PLAYERS} players."
+            "too_few_players", f"A round robin needs at least {least} players."
         )
     rng = rng or random.SystemRandom()
     lots = rng.sample(range(1, len(entries) + 1), len(entries))
@@ -138,8 +139,7 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
         entry.save(update_fields=["number", "lot"])
         by_number[number] = entry
     house_rules = tournament.house_rules().to_dict()
-    double = tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN
-    for round_number, pairs in enumerate(berger_rounds(len(entries), double), start=1):
+    for round_number, pairs in enumerate(berger_rounds(len(entries), cycles == 2), start=1):
         round_ = Round.objects.create(tournament=tournament, number=round_number)
         table = 0
         for seat_a, seat_b in pairs:
@@ -191,7 +191,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
     - `leave_unplayed`: each is closed unplayed; their results so far stand.
 
     A match closed either way takes no more deals (409 with the message on the match page),
-    and the tournament finishes once every other match is over (`tournament_refresh_status`).
+    and the tournament finishes once every other match is over (`tournament_status_update`).
 
     Locks the entry, then the player's match rows, then the tournament (the lock order of
     `tournament_lock`), and decides from the locked rows.
@@ -230,31 +230,27 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
         else:
             winner = "B" if seat_a_of[match.pk] == entry.pk else "A"
             scoring_services.match_forfeit(match=match, winner=winner, by=by)
-    _refresh(tournament)
+    tournament_status_update(tournament)
     return entry
 
 
 def tournament_refresh_status(*, match: Match) -> None:
-    """After a match ends or reopens: a running round robin whose matches are all over
-    (`Match.OVER`: finished, forfeited, or closed unplayed by a withdrawal) is finished; a
-    finished one with a reopened match is running again. Decided under the tournament's lock
-    (`tournament_lock`), so the last two matches ending at the same moment leave it finished.
-    Matches outside a tournament are ignored, and so are club nights: the organiser closes
-    those (`club_nights.club_night_close`), however many of tonight's matches are over."""
+    """After a match ends or reopens: set its (started) tournament's status from its format
+    (`tournament_status_update`), under the tournament's lock (`tournament_lock`), so the
+    last two matches ending at the same moment leave it finished. Matches outside a
+    tournament are ignored. The round-robin format calls it (`formats.round_robin`)."""
     tournament = Tournament.objects.filter(rounds__pairings__match=match).first()
     if tournament is None or tournament.status == Tournament.Status.DRAFT:
         return
-    if tournament.format == Tournament.Format.CLUB_NIGHT:
-        return
-    _refresh(tournament_lock(tournament))
+    tournament_status_update(tournament_lock(tournament))
 
 
-def _refresh(tournament: Tournament) -> None:
-    """Set the (locked) round robin's status from its matches: finished when all are over."""
-    unfinished = Match.objects.filter(pairing__round__tournament=tournament).exclude(
-        status__in=Match.OVER
-    )
-    status = Tournament.Status.RUNNING if unfinished.exists() else Tournament.Status.FINISHED
+def tournament_status_update(tournament: Tournament) -> None:
+    """Set the (locked, started) tournament's status from its format: finished when
+    `is_over()` (a round robin: every match over, `Match.OVER`; a knockout: the final
+    decided; a club night: closed by the organiser), else running."""
+    over = formats.for_tournament(tournament).is_over()
+    status = Tournament.Status.FINISHED if over else Tournament.Status.RUNNING
     if status != tournament.status:
         tournament.status = status
         tournament.save(update_fields=["status"])

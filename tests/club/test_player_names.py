@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
+from club import services as club_services
 from club.models import Club, Player
-from tournaments import club_nights
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +29,8 @@ def test_the_same_name_is_fine_in_another_club_and_outside_any_club():
 
 
 def test_player_for_name_gives_the_one_player_of_no_club():
-    existing = club_nights.player_for_name(name="Стоян Колев", club=None)
-    assert club_nights.player_for_name(name="Стоян Колев", club=None) == existing
+    existing = club_services.player_for_name(name="Стоян Колев", club=None)
+    assert club_services.player_for_name(name="Стоян Колев", club=None) == existing
     assert Player.objects.count() == 1
 
 

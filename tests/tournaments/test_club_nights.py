@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from club import services as club_services
 from club.models import Player
 from scoring import rules
 from scoring.models import Match
@@ -208,8 +209,8 @@ def test_unpair_of_a_pairing_already_taken_back_is_refused_not_a_crash(night, ca
 
 def test_player_for_name_reuses_the_register():
     existing = Player.objects.create(name="Стоян Колев")
-    assert club_nights.player_for_name(name="Стоян Колев", club=None) == existing
-    new = club_nights.player_for_name(name="Радка Пенева", club=None)
+    assert club_services.player_for_name(name="Стоян Колев", club=None) == existing
+    new = club_services.player_for_name(name="Радка Пенева", club=None)
     assert new.pk != existing.pk and new.club is None
 
 

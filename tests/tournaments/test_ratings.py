@@ -18,9 +18,9 @@ from tests.concurrency import run_at_once
 from tests.services import require_vendor
 from tests.tournaments.playing import play
 from tournaments import rating_services, selectors
-from tournaments.glicko2 import Rating, Result, rate
 from tournaments.models import Entry, Pairing, PlayerRating, RatingHistory, Round, Tournament
-from tournaments.ratings import RatedMatch, RatingPeriod
+from tournaments.pure.glicko2 import Rating, Result, rate
+from tournaments.pure.ratings import RatedMatch, RatingPeriod
 from tournaments.tasks import recompute_ratings
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -135,6 +135,18 @@ def test_start_then_players_are_fixed(organiser_client, tournament):
     assert any("started" in str(m) or "започнал" in str(m) for m in response.context["messages"])
 
 
+def test_start_refused_says_why_and_writes_nothing(organiser_client, tournament):
+    """Two players cannot make a round robin (at least 3): the players page again, 409, with
+    the reason, as for a knockout; nothing is drawn."""
+    tournament.entries.filter(number__gt=2).delete()
+    organiser_client.cookies["django_language"] = "en"
+    response = organiser_client.post(reverse("tournament_start", args=[tournament.pk]))
+    assert response.status_code == 409
+    assert "A round robin needs at least 3 players." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.DRAFT and not tournament.rounds.exists()
+
+
 def test_start_refused_for_outsider_and_anonymous(client, outsider_client, tournament):
     url = reverse("tournament_start", args=[tournament.pk])
     assert outsider_client.post(url).status_code == 403

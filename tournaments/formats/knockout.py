@@ -1,157 +1,59 @@
-"""Single-elimination (knockout) brackets.
-
-Rule source: DESIGN.md, section Formats: the bracket size B is the next power of two, slots are
-ordered by the standard doubling recursion (8: 1,8,4,5,2,7,3,6) and the byes go to seeds 1..B-n,
-so the better seeds advance without playing and no bye ever meets a bye.
-
-Seeds are 1-based (1 is the best). Match and round indexes are 0-based. Pure functions over plain
-data; no Django.
-"""
+"""Knockouts: a single-elimination bracket drawn at the start (`tournaments.pure.bracket`),
+written and advanced by the services of `tournaments.knockout`."""
 
 from __future__ import annotations
 
-from typing import Literal
+import random
 
-Seat = Literal["A", "B"]
-FirstRoundPair = tuple[int, int | None]
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
-
-def _is_power_of_two(x: int) -> bool:
-    return x >= 1 and x & (x - 1) == 0
-
-
-def _check_size(size: int) -> None:
-    if size < 2 or not _is_power_of_two(size):
-        raise ValueError(f"bracket size must be a power of two >= 2, got {size}")
+from scoring.models import Match
+from tournaments import knockout
+from tournaments.formats.base import EventFormat
+from tournaments.labels import round_labels
+from tournaments.models import Entry, Tournament
 
 
-def bracket_slots(size: int) -> list[int]:
-    """Return the seed placed in each slot of a bracket of ``size`` slots, top to bottom.
+class Knockout(EventFormat):
+    """Seeds instead of draw numbers; the main page is the bracket; over once the final (and
+    the third-place match, if any) is decided."""
 
-    Args:
-        size: number of slots, a power of two ``>= 2``.
+    min_players = knockout.MIN_PLAYERS
+    max_players = knockout.MAX_PLAYERS
+    too_many_players_code = "too_many_knockout_players"
+    main_page = "tournament_bracket"
+    seeded = True
+    has_bracket = True
+    seeded_from_standings = True
+    has_third_place_match = True
 
-    Returns:
-        A list of ``size`` seeds; slots ``2k`` and ``2k+1`` meet in the first round. Built by the
-        doubling recursion: ``[1, 2]`` for 2, then each seed ``s`` of the bracket of half the
-        size becomes the pair ``s, size + 1 - s`` (4: 1,4,2,3; 8: 1,8,4,5,2,7,3,6). The better
-        seed of each pair is in the even slot.
+    order_saved = _("Seeds saved.")
+    order_drawn = _("Seeds drawn by lot.")
+    started = _("The knockout has started: the bracket is drawn.")
 
-    Raises:
-        ValueError: if ``size`` is not a power of two or is ``< 2``.
+    def draw_by_lot(self, *, rng: random.Random | None = None) -> None:
+        knockout.seeds_by_lot(tournament=self.tournament, rng=rng)
 
-    Rule source: DESIGN.md Formats (doubling recursion).
-    """
-    _check_size(size)
-    slots = [1]
-    width = 1
-    while width < size:
-        width *= 2
-        slots = [seed for s in slots for seed in (s, width + 1 - s)]
-    return slots
+    def start(self, *, rng: random.Random | None = None) -> Tournament:
+        return knockout.knockout_start(tournament=self.tournament, rng=rng)
 
+    def page_after_start(self) -> str:
+        return reverse("tournament_bracket", args=[self.tournament.pk])
 
-def bracket_size(n: int) -> int:
-    """Return the bracket size for ``n`` players: the smallest power of two ``>= n``.
+    def withdraw(self, *, entry: Entry, by) -> Entry:
+        """The next opponent goes through by walkover (`knockout.knockout_withdraw`)."""
+        return knockout.knockout_withdraw(entry=entry, by=by)
 
-    Args:
-        n: number of players, ``n >= 2``.
+    def on_match_finished(self, match: Match) -> None:
+        knockout.knockout_advance(match=match)
 
-    Raises:
-        ValueError: if ``n < 2``.
+    def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
+        knockout.knockout_retract(match=match, confirmed=confirmed)
 
-    Rule source: DESIGN.md Formats ("bracket size B = next power of two").
-    """
-    if n < 2:
-        raise ValueError(f"a knockout needs at least 2 players, got {n}")
-    return 1 << (n - 1).bit_length()
+    def is_over(self) -> bool:
+        return knockout.bracket_decided(self.tournament)
 
-
-def first_round(n: int) -> list[FirstRoundPair]:
-    """Return the first-round pairs of seeds for ``n`` players, in bracket order.
-
-    Args:
-        n: number of players (seeds ``1..n``), ``n >= 2``; tested for ``2..128``.
-
-    Returns:
-        ``B / 2`` pairs ``(better_seed, other_seed_or_None)`` with ``B = bracket_size(n)``, in the
-        slot order of :func:`bracket_slots`. ``None`` is a bye: the seeds ``B + 1 - n .. B`` do
-        not exist, and since each of them faces one of the seeds ``1 .. B - n`` in the full
-        bracket, exactly those seeds get the byes. ``B - n < B / 2``, so no bye meets a bye.
-
-    Raises:
-        ValueError: if ``n < 2``.
-
-    Rule source: DESIGN.md Formats ("byes to seeds 1...B-n").
-    """
-    size = bracket_size(n)
-    slots = bracket_slots(size)
-    pairs: list[FirstRoundPair] = []
-    for k in range(0, size, 2):
-        better, other = slots[k], slots[k + 1]
-        pairs.append((better, other if other <= n else None))
-    return pairs
-
-
-def next_slot(round_index: int, match_index: int) -> tuple[int, Seat]:
-    """Return where the winner of a match plays in the next round.
-
-    Args:
-        round_index: 0-based round of the finished match (0 is the first round); the result is
-            in round ``round_index + 1``. It does not change the answer: it is taken so that
-            callers state the round and bad input is caught.
-        match_index: 0-based position of the match in its round, top to bottom.
-
-    Returns:
-        ``(match_index // 2, seat)``: seat ``"A"`` when ``match_index`` is even (the upper match
-        of the two feeding the next one), ``"B"`` when odd.
-
-    Raises:
-        ValueError: if either index is negative.
-
-    Rule source: DESIGN.md Formats (winners advance automatically).
-    """
-    if round_index < 0 or match_index < 0:
-        raise ValueError(f"indexes must be >= 0, got round {round_index}, match {match_index}")
-    return match_index // 2, "A" if match_index % 2 == 0 else "B"
-
-
-def rounds_count(size: int) -> int:
-    """Return the number of rounds of a bracket of ``size`` slots: ``log2(size)``.
-
-    Args:
-        size: a power of two ``>= 2``.
-
-    Raises:
-        ValueError: if ``size`` is not a power of two or is ``< 2``.
-
-    Rule source: DESIGN.md Formats.
-    """
-    _check_size(size)
-    return size.bit_length() - 1
-
-
-def round_names(size: int) -> list[str]:
-    """Return a stable key naming each round of a bracket of ``size`` slots, first to last.
-
-    Args:
-        size: a power of two ``>= 2``.
-
-    Returns:
-        ``rounds_count(size)`` keys: ``"final"`` for the last round, ``"semifinal"`` and
-        ``"quarterfinal"`` before it, and ``"round_of_<k>"`` (``k`` players) for earlier rounds,
-        e.g. 16: ``["round_of_16", "quarterfinal", "semifinal", "final"]``. These are keys, not
-        display text: the Django layer maps them to translated labels.
-
-    Raises:
-        ValueError: if ``size`` is not a power of two or is ``< 2``.
-
-    Rule source: DESIGN.md Formats.
-    """
-    count = rounds_count(size)
-    named = {1: "final", 2: "semifinal", 3: "quarterfinal"}
-    names = []
-    for index in range(count):
-        rounds_left = count - index  # 1 for the final
-        names.append(named.get(rounds_left, f"round_of_{2**rounds_left}"))
-    return names
+    def round_labels(self, count: int) -> dict[int, str]:
+        """Final, semifinal, quarterfinal, round of 16, ..."""
+        return round_labels(count) if count else {}

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournaments import selectors
+from tournaments import formats, selectors
 from tournaments.access import can_organise, tournament_for_reading
 
 PAGE = "tournaments/bracket.html"
@@ -16,7 +16,7 @@ POLL_SECONDS = 10
 @require_safe
 def bracket(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    if not tournament.is_knockout:
+    if not formats.for_tournament(tournament).has_bracket:
         raise Http404("Only a knockout has a bracket.")
     organiser = can_organise(request.user, tournament)
     context = {

@@ -21,7 +21,7 @@ from django_tables2 import RequestConfig
 from club.models import Player
 from scoring import rules
 from scoring.models import Match
-from tournaments import club_nights, selectors
+from tournaments import club_nights, formats, selectors
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.forms import ClubNightForm, ClubNightPairForm
 from tournaments.messages import elsewhere_warning, tournament_error_message
@@ -33,7 +33,7 @@ UNPROCESSABLE, CONFLICT = 422, 409
 
 
 def _is_night(tournament: Tournament) -> Tournament:
-    if tournament.format != Tournament.Format.CLUB_NIGHT:
+    if not formats.for_tournament(tournament).pairs_on_the_spot:
         raise Http404
     return tournament
 

@@ -48,7 +48,7 @@ from tournaments import exporting, importing
 from tournaments.access import tournament_for_reading
 from tournaments.forms import PRESET_LABELS, clubs_for, own_club
 from tournaments.models import Tournament
-from tournaments.standings import DEFAULT_TIE_BREAKS
+from tournaments.pure.standings import DEFAULT_TIE_BREAKS
 from tournaments.tables import StandingsTable
 
 UNPROCESSABLE = 422

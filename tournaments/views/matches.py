@@ -32,7 +32,7 @@ from tournaments.access import (
     pairing_for_reading,
     removed_match,
 )
-from tournaments.fingerprints import fingerprint
+from tournaments.pure.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"
@@ -320,7 +320,7 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "winner_name": match.player(match.winner).name if match.winner else "",
         "forfeited": match.status == Match.Status.FORFEITED,
         "unplayed": match.status == Match.Status.UNPLAYED,
-        "closed": match.status in Match.CLOSED,  # by a withdrawal: no undo, no correction
+        "closed": match.is_closed,  # by a withdrawal: no undo, no correction
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,

@@ -2,8 +2,8 @@
 
 from django.shortcuts import redirect, render
 
+from tournaments import formats
 from tournaments.access import can_organise, tournament_for_reading
-from tournaments.labels import round_labels
 from tournaments.models import Tournament
 
 
@@ -14,13 +14,13 @@ def home(request):
 
 def tournament_detail(request, pk: int):
     tournament = tournament_for_reading(request, pk)
-    if tournament.format == Tournament.Format.CLUB_NIGHT:
-        return redirect("club_night_detail", pk=pk)
+    event_format = formats.for_tournament(tournament)
+    if event_format.overview_page != "tournament_detail":
+        return redirect(event_format.overview_page, pk=pk)
     rounds = list(tournament.rounds.all())
-    if tournament.is_knockout:
-        labels = round_labels(len(rounds)) if rounds else {}
-        for round_ in rounds:
-            round_.label = labels[round_.number]
+    labels = event_format.round_labels(len(rounds))
+    for round_ in rounds:
+        round_.label = labels.get(round_.number, "")
     return render(request, "tournaments/tournament_detail.html", {
         "tournament": tournament,
         "entries": tournament.entries.select_related("player"),

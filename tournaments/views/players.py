@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from club.models import Player
-from tournaments import ladder, selectors
-from tournaments.models import Tournament
-from tournaments.standings import MatchResult
+from tournaments import formats, selectors
+from tournaments.pure import ladder
+from tournaments.pure.standings import MatchResult
 from tournaments.tables import HeadToHeadTable
 
 MATCHES_PER_PAGE = 50
@@ -28,7 +28,7 @@ def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], d
                                                                      match.points_a)
         rows.append({
             "pairing": pairing, "match": match, "tournament": tournament,
-            "club_night": tournament.format == Tournament.Format.CLUB_NIGHT,
+            "club_night": formats.for_tournament(tournament).pairs_on_the_spot,
             "opponent": opponent, "own": own, "other": other,
             "won": match.is_decided and match.winner == ("A" if mine_a else "B"),
             "forfeit": match.status == match.Status.FORFEITED,

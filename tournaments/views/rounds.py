@@ -3,8 +3,8 @@ rounds carry their names (quarterfinal, semifinal, final) and show byes and walk
 
 from django.shortcuts import get_object_or_404, render
 
+from tournaments import formats
 from tournaments.access import can_organise, tournament_for_reading
-from tournaments.labels import round_labels
 from tournaments.selectors import pairings_of_round
 
 
@@ -12,11 +12,10 @@ def round_detail(request, pk: int, number: int):
     tournament = tournament_for_reading(request, pk)
     round_ = get_object_or_404(tournament.rounds, number=number)
     rounds = list(tournament.rounds.all())
-    if tournament.is_knockout:
-        labels = round_labels(len(rounds))
-        for other in rounds:
-            other.label = labels.get(other.number, "")
-        round_.label = labels.get(round_.number, "")
+    labels = formats.for_tournament(tournament).round_labels(len(rounds))
+    for other in rounds:
+        other.label = labels.get(other.number, "")
+    round_.label = labels.get(round_.number, "")
     return render(request, "tournaments/round_detail.html", {
         "tournament": tournament,
         "round": round_,

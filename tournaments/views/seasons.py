@@ -1,15 +1,16 @@
 """A club's page (its seasons, events and players) and a season's ladder. Public.
 
 The ladder counts the finished and forfeited matches of the club's public events dated within
-the season (`selectors.season_results`), ranked by `tournaments.ladder.season_ladder`.
+the season (`selectors.season_results`), ranked by `tournaments.pure.ladder.season_ladder`.
 """
 
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from club.models import Club, Season
-from tournaments import ladder, selectors
+from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.pure import ladder
 from tournaments.tables import SeasonTable, season_rows
 
 

@@ -7,8 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.services import player_for_name
 from scoring.models import Deal, HouseRulesFields
-from tournaments import club_nights, knockout, services
+from tournaments import formats, knockout, services
 from tournaments.access import tournament_for_organiser
 from tournaments.forms import (
     PRESET_LABELS,
@@ -105,7 +106,7 @@ def _players_page(request, tournament, *, form=None, status=200, draw_form=None,
                   seed_form=None):
     """The players page: entries with their draw numbers (seeds, in a knockout), the forms."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
-    if tournament.is_knockout and seed_form is None:
+    if formats.for_tournament(tournament).seeded_from_standings and seed_form is None:
         seed_form = SeedFromStandingsForm(user=request.user, tournament=tournament)
     return render(request, "tournaments/players.html", {
         "tournament": tournament,
@@ -131,7 +132,7 @@ def player_add(request, pk: int):
         return players(request, pk, form=form, status=UNPROCESSABLE)
     try:
         with transaction.atomic():
-            player = form.cleaned_data["player"] or club_nights.player_for_name(
+            player = form.cleaned_data["player"] or player_for_name(
                 name=form.cleaned_data["new_name"], club=tournament.club
             )
             services.entry_add(tournament=tournament, player=player)
@@ -159,10 +160,10 @@ def player_remove(request, pk: int, entry_pk: int):
 def player_withdraw(request, pk: int, entry_pk: int):
     tournament = tournament_for_organiser(request, pk)
     entry = get_object_or_404(tournament.entries, pk=entry_pk)
-    withdraw = knockout.knockout_withdraw if tournament.is_knockout else services.entry_withdraw
-    back = "tournament_bracket" if tournament.is_knockout else "tournament_standings"
+    event_format = formats.for_tournament(tournament)
+    back = event_format.main_page
     try:
-        withdraw(entry=entry, by=request.user)
+        event_format.withdraw(entry=entry, by=request.user)
     except services.TournamentError as error:
         messages.error(request, tournament_error_message(error))
         return redirect(back, pk=pk)
@@ -178,13 +179,12 @@ def draw_numbers(request, pk: int):
     form = DrawNumbersForm(request.POST, entries=entries)
     if not form.is_valid():
         return _players_page(request, tournament, draw_form=form, status=UNPROCESSABLE)
+    event_format = formats.for_tournament(tournament)
     try:
-        services.draw_numbers_set(tournament=tournament, order=form.order())
+        event_format.set_order(order=form.order())
     except services.TournamentError as error:
         return _refused(request, tournament, error)
-    messages.success(
-        request, _("Seeds saved.") if tournament.is_knockout else _("Draw numbers saved.")
-    )
+    messages.success(request, event_format.order_saved)
     return redirect("tournament_players", pk=pk)
 
 
@@ -192,13 +192,12 @@ def draw_numbers(request, pk: int):
 @require_POST
 def draw_by_lot(request, pk: int):
     tournament = tournament_for_organiser(request, pk)
-    draw = knockout.seeds_by_lot if tournament.is_knockout else services.draw_numbers_by_lot
+    event_format = formats.for_tournament(tournament)
     try:
-        draw(tournament=tournament)
+        event_format.draw_by_lot()
     except services.TournamentError as error:
         return _refused(request, tournament, error)
-    messages.success(request, _("Seeds drawn by lot.") if tournament.is_knockout
-                     else _("Draw numbers drawn by lot."))
+    messages.success(request, event_format.order_drawn)
     return redirect("tournament_players", pk=pk)
 
 
@@ -229,19 +228,14 @@ def seed_from_standings(request, pk: int):
 @login_required
 @require_POST
 def tournament_start(request, pk: int):
+    """Start the event as its format does (draw the schedule or the bracket). Refused: the
+    players page again, with the reason and 409; nothing is written."""
     tournament = tournament_for_organiser(request, pk)
-    if tournament.is_knockout:
-        start, done = knockout.knockout_start, redirect("tournament_bracket", pk=pk)
-        notice = _("The knockout has started: the bracket is drawn.")
-    else:
-        start, done = services.tournament_start, redirect("round_detail", pk=pk, number=1)
-        notice = _("The tournament has started. Round 1 is ready.")
+    event_format = formats.for_tournament(tournament)
     try:
-        start(tournament=tournament)
+        event_format.start()
     except services.TournamentError as error:
-        if not tournament.is_knockout:
-            return _refused(request, tournament, error)
         messages.error(request, tournament_error_message(error))
         return _players_page(request, tournament, status=409)
-    messages.success(request, notice)
-    return done
+    messages.success(request, event_format.started)
+    return redirect(event_format.page_after_start())

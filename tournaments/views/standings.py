@@ -4,11 +4,10 @@ withdrawal cancelled are listed apart, below it, not ranked."""
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from scoring.models import Match
 from tournaments import selectors
 from tournaments.access import can_organise, tournament_for_reading
-from tournaments.fingerprints import fingerprint
 from tournaments.forms import TIE_BREAK_LABELS
+from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import StandingsTable, standings_rows
 
 
@@ -18,9 +17,7 @@ def standings(request, pk: int):
     rows = standings_rows(ranking.ranked)
     table = StandingsTable(rows, tournament.tie_breaks)
     RequestConfig(request, paginate=False).configure(table)
-    playing = Match.objects.filter(
-        pairing__round__tournament=tournament, status=Match.Status.PLAYING
-    ).count()
+    playing = selectors.matches_in_play(tournament).count()
     return render(request, "tournaments/standings.html", {
         "tournament": tournament,
         "table": table,

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.standings import (
+from tournaments.pure.standings import (
     GAME_POINT_DIFFERENCE,
     GAME_POINTS_SCORED,
     HEAD_TO_HEAD,

@@ -1,4 +1,4 @@
-"""Tests for tournaments.formats.knockout (DESIGN.md Formats: knockout)."""
+"""Tests for tournaments.pure.bracket (DESIGN.md Formats: knockout)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tournaments.formats.knockout import (
+from tournaments.pure.bracket import (
     bracket_size,
     bracket_slots,
     first_round,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from tournaments.standings import MatchResult
+from tournaments.pure.standings import MatchResult
 
 ONE_DECIMAL = Decimal("0.1")
 

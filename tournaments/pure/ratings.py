@@ -3,7 +3,7 @@
 A rating period is one event (a tournament or a club night); the periods come in date order
 (`tournaments.selectors.rating_periods` decides which matches count: finished matches of public
 events; forfeits and walkovers never). In each period every player who played is rated by
-`tournaments.glicko2.rate` against their opponents' ratings at the start of the period (the
+`tournaments.pure.glicko2.rate` against their opponents' ratings at the start of the period (the
 paper's rule: a period's games are simultaneous), and every player rated before who did not
 play gets the paper's step 6 (`glicko2.rate_absent`: the deviation grows, capped at a
 newcomer's `glicko2.INITIAL_DEVIATION`, a house choice so that an absent player is never less
@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from tournaments import glicko2
+from tournaments.pure import glicko2
 
 PROVISIONAL_MATCHES = 10
 """Rated matches a player needs before their rating is established (fewer: provisional)."""

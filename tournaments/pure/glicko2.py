@@ -120,8 +120,8 @@ def rate_absent(player: Rating, *, max_deviation: float | None = None) -> Rating
     player does not compete during the rating period, then ... phi' = phi*").
 
     `max_deviation` (rating points), if given, caps the grown deviation (a house choice of
-    `tournaments.ratings`, not the paper's). Raises `ValueError` for a non-positive deviation or
-    volatility.
+    `tournaments.pure.ratings`, not the paper's). Raises `ValueError` for a non-positive
+    deviation or volatility.
     """
     _check(player)
     phi = player.deviation / SCALE

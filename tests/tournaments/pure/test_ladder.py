@@ -1,9 +1,9 @@
-"""tournaments.ladder: season ladder and head-to-head, worked out by hand. No database."""
+"""tournaments.pure.ladder: season ladder and head-to-head, worked out by hand. No database."""
 
 from decimal import Decimal
 
-from tournaments.ladder import HeadToHead, LadderRow, head_to_head, season_ladder
-from tournaments.standings import MatchResult as R
+from tournaments.pure.ladder import HeadToHead, LadderRow, head_to_head, season_ladder
+from tournaments.pure.standings import MatchResult as R
 
 # Five players, seven matches (game points):
 #   1. Ана beats Боян 11-5       2. Ана beats Вера 11-9       3. Вера beats Ана 11-0

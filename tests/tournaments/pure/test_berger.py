@@ -1,4 +1,4 @@
-"""Tests for tournaments.formats.round_robin (FIDE Handbook C.05 Annex 1, Berger tables)."""
+"""Tests for tournaments.pure.berger (FIDE Handbook C.05 Annex 1, Berger tables)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats.round_robin import berger_rounds, bye_player
+from tournaments.pure.berger import berger_rounds, bye_player
 
 
 def table(text: str) -> list[list[tuple[int, int]]]:

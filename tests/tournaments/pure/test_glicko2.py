@@ -1,5 +1,5 @@
 """The pure Glicko-2 module against Glickman's worked example ("Example of the Glicko-2
-system", 2013), and the ratings over rating periods (`tournaments.ratings`). No database."""
+system", 2013), and the ratings over rating periods (`tournaments.pure.ratings`). No database."""
 
 import itertools
 
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments import glicko2
-from tournaments.glicko2 import Rating, Result, new_volatility, rate, rate_absent
-from tournaments.ratings import (
+from tournaments.pure.glicko2 import Rating, Result, new_volatility, rate, rate_absent
+from tournaments.pure.ratings import (
     PROVISIONAL_MATCHES,
     RatedMatch,
     RatingPeriod,

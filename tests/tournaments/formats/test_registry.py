@@ -1,0 +1,93 @@
+"""The format seam (`tournaments.formats`): every format has its class, and the pages,
+receivers and services ask it instead of naming a format."""
+
+import datetime
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from tournaments import formats
+from tournaments.formats.base import EventFormat
+from tournaments.formats.club_night import ClubNight
+from tournaments.formats.knockout import Knockout
+from tournaments.formats.round_robin import DoubleRoundRobin, RoundRobin
+from tournaments.models import Tournament
+
+ROOT = Path(__file__).resolve().parents[3]
+FORMAT_MENTION = re.compile(r"Format\.|is_knockout|is_round_robin|CLUB_NIGHT|KNOCKOUT|ROUND_ROBIN")
+
+
+def test_every_format_value_has_a_format_class():
+    assert set(formats.REGISTRY) == set(Tournament.Format.values)
+    for value in Tournament.Format.values:
+        event_format = formats.format_class(value)
+        assert issubclass(event_format, EventFormat)
+        assert not inspect.isabstract(event_format), value
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("round_robin", RoundRobin),
+    ("double_round_robin", DoubleRoundRobin),
+    ("knockout", Knockout),
+    ("club_night", ClubNight),
+])
+def test_for_tournament_picks_the_class_of_its_format(value, expected):
+    tournament = Tournament(name="Купа", date=datetime.date(2026, 12, 5), format=value)
+    event_format = formats.for_tournament(tournament)
+    assert type(event_format) is expected
+    assert event_format.tournament is tournament
+
+
+def test_what_each_format_answers():
+    """Worked out from the rules of each format (README "What an organiser does")."""
+    assert (RoundRobin.berger_cycles, DoubleRoundRobin.berger_cycles) == (1, 2)
+    assert Knockout.berger_cycles == ClubNight.berger_cycles == 0
+    assert (RoundRobin.min_players, RoundRobin.max_players) == (3, 100)
+    assert (Knockout.min_players, Knockout.max_players) == (2, 128)
+    assert ClubNight.max_players is None
+    assert [f.main_page for f in (RoundRobin, Knockout, ClubNight)] == [
+        "tournament_standings", "tournament_bracket", "club_night_detail",
+    ]
+    assert formats.keys_where(lambda f: f.has_bracket) == ["knockout"]
+    assert formats.keys_where(lambda f: f.seeded) == ["knockout"]
+    assert formats.keys_where(lambda f: f.pairs_on_the_spot) == ["club_night"]
+    assert sorted(formats.keys_where(lambda f: f.seeds_a_knockout)) == [
+        "double_round_robin", "round_robin",
+    ]
+    assert sorted(formats.keys_where(lambda f: f.offered_on_the_form)) == [
+        "double_round_robin", "knockout", "round_robin",
+    ]
+
+
+def test_a_match_outside_a_tournament_has_no_format(db):
+    from club.models import Player
+    from scoring.models import Match
+
+    match = Match.objects.create(
+        player_a=Player.objects.create(name="Иван"), player_b=Player.objects.create(name="Мария"),
+    )
+    assert formats.for_match(match) is None
+
+
+def modules_that_must_not_name_a_format() -> list[Path]:
+    tournaments = ROOT / "tournaments"
+    return [
+        *sorted((tournaments / "views").glob("*.py")),
+        tournaments / "receivers.py",
+        tournaments / "services.py",
+        *sorted((ROOT / "templates" / "tournaments").rglob("*.html")),
+    ]
+
+
+def test_views_receivers_and_services_never_name_a_format():
+    """They ask the format object (`formats.for_tournament(...).has_bracket`, `.start()`,
+    ...); a new format is then a class and a registry line, not a branch in every view."""
+    mentions = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in modules_that_must_not_name_a_format()
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if FORMAT_MENTION.search(line)
+    ]
+    assert mentions == []

@@ -1,0 +1,125 @@
+"""The one interface every event format implements (STYLE.md "One interface, many formats").
+
+Views, receivers and services never ask "which format is this?": they ask the tournament's
+format object (`tournaments.formats.for_tournament`) to do the thing, or one of the small
+questions below. A format is a class over one `Tournament`; the services it calls do the
+writing (locked, atomic) and raise `tournaments.services.TournamentError`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, ClassVar
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import services
+
+if TYPE_CHECKING:
+    from django.utils.functional import Promise
+
+    from scoring.models import Match
+    from tournaments.models import Entry, Tournament
+
+
+class EventFormat(ABC):
+    """One event format (round robin, knockout, club night, ...) over one tournament.
+
+    Class attributes answer what the pages ask; methods are the format's moves. Subclasses
+    override what differs; the defaults suit a format whose players and their order are
+    fixed before a start.
+    """
+
+    # ---- small questions ---------------------------------------------------------------
+    min_players: ClassVar[int | None] = None
+    """Players needed to start (None: no minimum)."""
+    max_players: ClassVar[int | None] = None
+    """Players the format takes at most (None: no limit); `services.entry_add` refuses more."""
+    too_many_players_code: ClassVar[str] = "too_many_players"
+    """The `TournamentError` code `services.entry_add` raises past `max_players`."""
+    berger_cycles: ClassVar[int] = 0
+    """Cycles of the FIDE Berger tables `services.tournament_start` schedules (1 single, 2
+    double round robin); 0: this format is not scheduled from Berger tables."""
+    main_page: ClassVar[str] = "tournament_standings"
+    """URL name (argument: the tournament's pk) of the event's main page: where a withdrawal
+    returns, and where the match page's "back" link points."""
+    overview_page: ClassVar[str] = "tournament_detail"
+    """URL name of the event's overview; the generic overview redirects there if different."""
+    seeded: ClassVar[bool] = False
+    """The players' order is seeds (1 the best), not draw numbers: the pages say so."""
+    has_bracket: ClassVar[bool] = False
+    """The event has a bracket page (and a bracket to print)."""
+    pairs_on_the_spot: ClassVar[bool] = False
+    """The organiser pairs players as they arrive (club night pages); no start, no draw."""
+    seeded_from_standings: ClassVar[bool] = False
+    """The players page offers to take the players and seeds from a round robin's standings."""
+    seeds_a_knockout: ClassVar[bool] = False
+    """A finished event of this format may give a knockout its players and seeds."""
+    offered_on_the_form: ClassVar[bool] = True
+    """The tournament form offers this format (a club night is opened from its own form)."""
+    has_third_place_match: ClassVar[bool] = False
+    """The "third-place match" setting means something for this format."""
+
+    order_saved: ClassVar[Promise] = _("Draw numbers saved.")
+    """The notices after the order (draw numbers, or seeds) was saved, drawn by lot; after
+    the start."""
+    order_drawn: ClassVar[Promise] = _("Draw numbers drawn by lot.")
+    started: ClassVar[Promise] = _("The tournament has started. Round 1 is ready.")
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.tournament.pk}>"
+
+    # ---- before the start ----------------------------------------------------------------
+    def set_order(self, *, order: list[int]) -> None:
+        """Give the entries with ids `order` the numbers 1, 2, ... (draw numbers, or seeds:
+        1 is the best). Raises `TournamentError` (`already_started`,
+        `draw_not_a_permutation`)."""
+        services.draw_numbers_set(tournament=self.tournament, order=order)
+
+    def draw_by_lot(self, *, rng: random.Random | None = None) -> None:
+        """Number the entries by lot (`rng`: the caller's source of randomness, by default
+        the system's). Raises `TournamentError` `already_started`."""
+        services.draw_numbers_by_lot(tournament=self.tournament, rng=rng)
+
+    @abstractmethod
+    def start(self, *, rng: random.Random | None = None) -> Tournament:
+        """Fix the players and create what is played first; return the (running)
+        tournament. Raises `TournamentError` with the reason when it cannot start."""
+
+    def page_after_start(self) -> str:
+        """The URL the organiser goes to once the event has started."""
+        return reverse("round_detail", args=[self.tournament.pk, 1])
+
+    # ---- while it runs -------------------------------------------------------------------
+    @abstractmethod
+    def withdraw(self, *, entry: Entry, by) -> Entry:
+        """Withdraw `entry` from the running event (`by`: the user, for the history) and
+        return it, marked withdrawn. Raises `TournamentError` (`not_started`,
+        `already_withdrawn`, ...)."""
+
+    @abstractmethod
+    def on_match_finished(self, match: Match) -> None:
+        """`match` (locked) of this event has just ended (`scoring.signals.match_finished`),
+        inside the recording transaction."""
+
+    @abstractmethod
+    def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
+        """`match` (locked) is playing again or has another winner
+        (`scoring.signals.match_reopened`). May raise
+        `scoring.services.ConfirmationRequired` unless `confirmed`, which rolls the change
+        back."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the (locked, started) event is over; `services.tournament_status_update`
+        sets the status from it."""
+
+    def round_labels(self, count: int) -> dict[int, str]:
+        """{round number: name} for an event of `count` rounds; {} where rounds have only
+        numbers."""
+        return {}

@@ -1,0 +1,38 @@
+"""Club nights: the organiser pairs players as they arrive, any table, all evening
+(`tournaments.club_nights`). No draw and no start: the night opens running and is over when
+the organiser closes it, however many of its matches are over."""
+
+from __future__ import annotations
+
+import random
+
+from scoring.models import Match
+from tournaments import services
+from tournaments.formats.base import EventFormat
+from tournaments.models import Entry, Tournament
+
+
+class ClubNight(EventFormat):
+    overview_page = "club_night_detail"
+    main_page = "club_night_detail"
+    pairs_on_the_spot = True
+    offered_on_the_form = False
+
+    def start(self, *, rng: random.Random | None = None) -> Tournament:
+        """A night runs from its opening: refused (`already_started`), as is a draw."""
+        services.refuse_after_start(self.tournament)
+        return self.tournament
+
+    def withdraw(self, *, entry: Entry, by) -> Entry:
+        """Nobody needs to withdraw from a night (a player is simply not paired again); the
+        pages offer none. Done as in a round robin (`services.entry_withdraw`)."""
+        return services.entry_withdraw(entry=entry, by=by)
+
+    def on_match_finished(self, match: Match) -> None:
+        """Nothing: the organiser closes the night (`club_nights.club_night_close`)."""
+
+    def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
+        """Nothing: see `on_match_finished`."""
+
+    def is_over(self) -> bool:
+        return self.tournament.status == Tournament.Status.FINISHED
