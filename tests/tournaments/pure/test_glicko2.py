@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import glicko2
+from tournaments.pure import glicko2
 from tournaments.pure.glicko2 import Rating, Result, new_volatility, rate, rate_absent
 from tournaments.pure.ratings import (
     PROVISIONAL_MATCHES,
