@@ -1,15 +1,9 @@
-"""Celery tasks of the tournaments app: adapters that take ids and call one service."""
+"""Celery tasks of the tournaments app: adapters that take ids and call one service.
 
-from celery import shared_task
+Each task lives beside its service; this module imports them so that Celery's autodiscovery
+(`app.autodiscover_tasks()` in `club/celery.py` imports each app's `tasks`) registers them.
+"""
 
-from tournaments import print_services
+from tournaments.printing.jobs import build_print_job
 
-
-@shared_task
-def build_print_job(job_id: int) -> int:
-    """Build the PDF of `PrintJob` `job_id` (`print_services.print_job_build`); return the id.
-
-    Failures are recorded on the job row, which the status page shows; nothing is raised.
-    """
-    print_services.print_job_build(job_id)
-    return job_id
+__all__ = ["build_print_job"]

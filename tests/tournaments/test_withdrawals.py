@@ -19,9 +19,10 @@ from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
-from tests.tournaments.test_printing import pdf_text
-from tournaments import knockout, printing, selectors, services
+from tests.tournaments.printing.test_printing import pdf_text
+from tournaments import knockout, selectors, services
 from tournaments.models import Entry, Pairing, Tournament
+from tournaments.printing import documents
 
 pytestmark = pytest.mark.django_db
 
@@ -287,6 +288,6 @@ def test_the_printed_standings_list_a_cancelled_player_apart(tournament):
     beats(tournament, 2, 1)
     withdraw(tournament, 2)
     name = entry(tournament, 2).player.name
-    _pages, text = pdf_text(printing.render_standings(tournament, "en"))
+    _pages, text = pdf_text(documents.render_standings(tournament, "en"))
     table, _sep, below = text.partition("Withdrawn")
     assert name not in table and name in below

@@ -13,8 +13,9 @@ from pypdf import PdfReader
 
 from club.models import Player
 from tests.tournaments.test_knockout_services import NAMES, at, play, started
-from tournaments import knockout, print_services, printing, selectors
+from tournaments import knockout, selectors
 from tournaments.models import Entry, PrintJob, Tournament
+from tournaments.printing import bracket, documents, jobs, pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ def knockout_of(size: int) -> Tournament:
 def test_six_players_on_one_landscape_page_with_byes_scores_and_champion():
     tournament = started(6, third_place=True)
     play(at(tournament, 1, 1).match, "A")  # 4 beats 5 11:0
-    pages = pdf_pages(printing.render_bracket(tournament, "en"))
+    pages = pdf_pages(documents.render_bracket(tournament, "en"))
     assert len(pages) == 1
     size, text = pages[0]
     assert size == A4_LANDSCAPE
@@ -68,7 +69,7 @@ def test_six_players_on_one_landscape_page_with_byes_scores_and_champion():
 
 def test_the_bracket_prints_in_bulgarian_too():
     tournament = started(6)
-    size, text = pdf_pages(printing.render_bracket(tournament, "bg"))[0]
+    size, text = pdf_pages(documents.render_bracket(tournament, "bg"))[0]
     assert NAMES[0] in text and "Купа" in text
 
 
@@ -76,14 +77,14 @@ def test_lengths_keep_a_decimal_point_in_bulgarian(monkeypatch):
     """A Bulgarian number format ("64,00mm") would be invalid CSS: every box would collapse."""
     tournament = started(6)
     html = {}
-    real = printing._document
+    real = pdf._document
 
     def keep(template, context, fonts, images):
         html["text"] = render_to_string(template, {**context, "css": ""})
         return real(template, context, fonts, images)
 
-    monkeypatch.setattr(printing, "_document", keep)
-    printing.render_bracket(tournament, "bg")
+    monkeypatch.setattr(pdf, "_document", keep)
+    documents.render_bracket(tournament, "bg")
     styles = re.findall(r'style="([^"]*)"', html["text"])
     assert styles and not [style for style in styles if re.search(r"\d,\d", style)]
 
@@ -91,7 +92,7 @@ def test_lengths_keep_a_decimal_point_in_bulgarian(monkeypatch):
 @pytest.mark.parametrize("size, pages", [(2, 1), (32, 1), (33, 3), (64, 3), (128, 5)])
 def test_up_to_32_players_fit_one_page_larger_brackets_are_split(size, pages):
     tournament = knockout_of(size)
-    printed = pdf_pages(printing.render_bracket(tournament, "en"))
+    printed = pdf_pages(documents.render_bracket(tournament, "en"))
     assert len(printed) == pages
     assert all(page_size == A4_LANDSCAPE for page_size, _text in printed)
     text = "\n".join(page_text for _size, page_text in printed)
@@ -112,14 +113,14 @@ def test_up_to_32_players_fit_one_page_larger_brackets_are_split(size, pages):
 def test_every_box_stays_inside_the_drawing_area(size):
     tournament = knockout_of(size) if size != 3 else started(3)
     with translation.override("en"):
-        pages = printing.bracket_pages(selectors.bracket(tournament))
+        pages = bracket.bracket_pages(selectors.bracket(tournament))
     for page in pages:
         height = 2 * page["line"]
         places = [*page["boxes"], *([page["third_place"]] if "third_place" in page else [])]
         for place in places:
             left, top = float(place["left"]), float(place["top"])
-            assert top >= 0 and top + height <= printing.BRACKET_HEIGHT + 0.01
-            assert left >= 0 and left + page["width"] <= printing.BRACKET_WIDTH + 0.01
+            assert top >= 0 and top + height <= bracket.BRACKET_HEIGHT + 0.01
+            assert left >= 0 and left + page["width"] <= bracket.BRACKET_WIDTH + 0.01
     # Every match of the bracket is printed; a split bracket repeats each part's last match.
     boxes = sum(len(page["boxes"]) for page in pages)
     parts = len(pages) - 1
@@ -129,7 +130,7 @@ def test_every_box_stays_inside_the_drawing_area(size):
 def test_the_round_sheet_of_a_knockout_shows_byes_not_rests():
     tournament = started(6)
     round_ = tournament.rounds.get(number=1)
-    _size, text = pdf_pages(printing.render_round_sheet(round_, "en"))[0]
+    _size, text = pdf_pages(documents.render_round_sheet(round_, "en"))[0]
     assert text.count("bye: goes through") == 2 and "rests" not in text
     assert NAMES[3] in text and NAMES[4] in text
 
@@ -155,14 +156,14 @@ def test_organiser_prints_the_bracket_and_anyone_downloads_it(
 def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks):
     tournament = started(6)
     with django_capture_on_commit_callbacks(execute=True):
-        first = print_services.print_job_request(tournament=tournament, kind="bracket",
+        first = jobs.print_job_request(tournament=tournament, kind="bracket",
                                                  language="bg")
-    again = print_services.print_job_request(tournament=tournament, kind="bracket",
+    again = jobs.print_job_request(tournament=tournament, kind="bracket",
                                              language="bg")
     assert again.pk == first.pk
     play(at(tournament, 1, 1).match, "B")
     with django_capture_on_commit_callbacks(execute=True):
-        after = print_services.print_job_request(tournament=tournament, kind="bracket",
+        after = jobs.print_job_request(tournament=tournament, kind="bracket",
                                                  language="bg")
     assert after.pk != first.pk
 
@@ -170,7 +171,7 @@ def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callback
 def test_a_draft_knockout_has_no_bracket_to_print():
     draft = Tournament.objects.create(name="Чернова", date="2026-12-01",
                                       format=Tournament.Format.KNOCKOUT)
-    with pytest.raises(print_services.PrintError) as error:
-        print_services.print_job_request(tournament=draft, kind="bracket", language="bg")
+    with pytest.raises(jobs.PrintError) as error:
+        jobs.print_job_request(tournament=draft, kind="bracket", language="bg")
     assert error.value.code == "no_bracket"
     assert not PrintJob.objects.exists()
