@@ -15,7 +15,7 @@ from club.models import Player
 from tests.tournaments.test_knockout_services import NAMES, at, play, started
 from tournaments import knockout, selectors
 from tournaments.models import Entry, PrintJob, Tournament
-from tournaments.printing import bracket, documents, jobs, pdf
+from tournaments.printing import bracket, documents, jobs
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,19 @@ def pdf_pages(data: bytes) -> list[tuple[tuple[float, float], str]]:
          page.extract_text())
         for page in reader.pages
     ]
+
+
+def html_text(document) -> str:
+    """The text of the bracket's HTML (no PDF), tags and white space runs as one space."""
+    with translation.override(document.language):
+        html = "".join(render_to_string(template, {**context, "css": ""})
+                       for template, context in document.parts())
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def bracket_of(tournament, language):
+    with translation.override(language):
+        return documents.bracket_document(tournament, language)
 
 
 def knockout_of(size: int) -> Tournament:
@@ -69,44 +82,46 @@ def test_six_players_on_one_landscape_page_with_byes_scores_and_champion():
 
 def test_the_bracket_prints_in_bulgarian_too():
     tournament = started(6)
-    size, text = pdf_pages(documents.render_bracket(tournament, "bg"))[0]
-    assert NAMES[0] in text and "Купа" in text
+    text = html_text(bracket_of(tournament, "bg"))
+    assert NAMES[0] in text and "Купа" in text and "Шампион" in text
 
 
-def test_lengths_keep_a_decimal_point_in_bulgarian(monkeypatch):
+def test_lengths_keep_a_decimal_point_in_bulgarian():
     """A Bulgarian number format ("64,00mm") would be invalid CSS: every box would collapse."""
-    tournament = started(6)
-    html = {}
-    real = pdf._document
-
-    def keep(template, context, fonts, images):
-        html["text"] = render_to_string(template, {**context, "css": ""})
-        return real(template, context, fonts, images)
-
-    monkeypatch.setattr(pdf, "_document", keep)
-    documents.render_bracket(tournament, "bg")
-    styles = re.findall(r'style="([^"]*)"', html["text"])
+    document = bracket_of(started(6), "bg")
+    with translation.override("bg"):
+        [(template, context)] = document.parts()
+        html = render_to_string(template, {**context, "css": ""})
+    styles = re.findall(r'style="([^"]*)"', html)
     assert styles and not [style for style in styles if re.search(r"\d,\d", style)]
 
 
 @pytest.mark.parametrize("size, pages", [(2, 1), (32, 1), (33, 3), (64, 3), (128, 5)])
 def test_up_to_32_players_fit_one_page_larger_brackets_are_split(size, pages):
-    tournament = knockout_of(size)
-    printed = pdf_pages(documents.render_bracket(tournament, "en"))
+    # Each of the document's pages is one A4 landscape sheet (print.css, checked on the PDF of
+    # `test_six_players_on_one_landscape_page_with_byes_scores_and_champion`).
+    document = bracket_of(knockout_of(size), "en")
+    assert len(document.pages) == pages
+    with translation.override("en"):
+        [(template, context)] = document.parts()
+        html = render_to_string(template, {**context, "css": ""})
+    printed = [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+        for section in html.split('<section class="bracket-sheet">')[1:]
+    ]
     assert len(printed) == pages
-    assert all(page_size == A4_LANDSCAPE for page_size, _text in printed)
-    text = "\n".join(page_text for _size, page_text in printed)
+    text = "\n".join(printed)
     for seed in range(1, size + 1):
         assert f"Играч {seed:03}" in text
     if pages == 3:
-        assert "Top half" in printed[0][1] and "Bottom half" in printed[1][1]
-        assert "The winner continues on page 3." in printed[0][1]
-        assert "→ page 3" in printed[1][1]
-        assert "Continued from pages 1–2." in printed[2][1]
-        assert "from page 1" in printed[2][1] and "from page 2" in printed[2][1]
+        assert "Top half" in printed[0] and "Bottom half" in printed[1]
+        assert "The winner continues on page 3." in printed[0]
+        assert "→ page 3" in printed[1]
+        assert "Continued from pages 1–2." in printed[2]
+        assert "from page 1" in printed[2] and "from page 2" in printed[2]
     if pages == 5:
-        assert "Part 1 of 4" in printed[0][1] and "Part 4 of 4" in printed[3][1]
-        assert "Quarterfinal · Semifinal · Final" in printed[4][1]
+        assert "Part 1 of 4" in printed[0] and "Part 4 of 4" in printed[3]
+        assert "Quarterfinal · Semifinal · Final" in printed[4]
 
 
 @pytest.mark.parametrize("size", [2, 3, 6, 13, 32, 64, 128])
@@ -130,7 +145,11 @@ def test_every_box_stays_inside_the_drawing_area(size):
 def test_the_round_sheet_of_a_knockout_shows_byes_not_rests():
     tournament = started(6)
     round_ = tournament.rounds.get(number=1)
-    _size, text = pdf_pages(documents.render_round_sheet(round_, "en"))[0]
+    with translation.override("en"):
+        document = documents.round_sheet_document(
+            round_, list(selectors.pairings_of_round(round_)), "en"
+        )
+    text = html_text(document)
     assert text.count("bye: goes through") == 2 and "rests" not in text
     assert NAMES[3] in text and NAMES[4] in text
 
