@@ -311,6 +311,19 @@ def test_qr_code_and_entry_url_use_site_url(settings, started):
 # --- print jobs --------------------------------------------------------------------------------
 
 
+def test_the_build_task_is_found_by_autodiscovery_under_its_old_name():
+    """Queued jobs name the task "tournaments.tasks.build_print_job": it lives in
+    `printing.jobs` now, and `tournaments.tasks` (what Celery's autodiscovery imports) still
+    registers it under that name."""
+    from club.celery import app
+
+    app.loader.import_default_modules()  # what a worker does at start: autodiscover_tasks()
+    assert jobs.build_print_job.name == "tournaments.tasks.build_print_job"
+    assert app.tasks["tournaments.tasks.build_print_job"].run.__module__ == (
+        "tournaments.printing.jobs"
+    )
+
+
 @pytest.mark.django_db
 def test_two_requests_get_one_job_and_one_build(started, django_capture_on_commit_callbacks,
                                                 monkeypatch):
