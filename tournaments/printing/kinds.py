@@ -1,13 +1,16 @@
 """What can be printed: the registry of document kinds, each kind's data version, and `build`.
 
-A document's data version is a fingerprint of the data it prints and of its templates and
-stylesheet (`pdf.template_version`): a finished file is served again only while neither has
-changed, so no hand-kept layout number can let a stale PDF out. A new kind adds a document to
+A document's data version is a fingerprint of the data it prints, of its templates and
+stylesheet (`pdf.template_version`) and of the Python that lays it out (`layout_code_version`):
+a finished file is served again only while none has changed, so no hand-kept layout number can
+let a stale PDF out. A new kind adds a document to
 `documents`, a version function and a `PrintKind` entry here, and its value to `PrintJob.Kind`.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from django.conf import settings
 from django.db.models import Count, Max
@@ -17,19 +20,31 @@ from scoring.models import Deal, Match
 from tournaments import selectors
 from tournaments.fingerprints import fingerprint
 from tournaments.models import Pairing, Round, Tournament
-from tournaments.printing import documents
+from tournaments.printing import bracket as bracket_layout
+from tournaments.printing import documents, scorecard
 from tournaments.printing.pdf import Progress, template_version
 from tournaments.printing.scorecard import site_url
 from tournaments.tables import standings_rows
 
 
+@lru_cache(maxsize=1)
+def layout_code_version() -> str:
+    """The fingerprint of the modules that turn data into what a page shows (`documents`,
+    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm),
+    read once per process."""
+    return fingerprint([
+        Path(module.__file__).read_text(encoding="utf-8")
+        for module in (documents, scorecard, bracket_layout)
+    ])
+
+
 def _tournament_part(tournament: Tournament, *templates: str) -> list:
-    """What every document prints of its tournament, and the versions of `templates`."""
+    """What every document prints of its tournament, and the versions of its `templates` and
+    of the layout code."""
     return [
-        [template_version(template) for template in templates], site_url(), tournament.name,
-        tournament.date, tournament.venue,
-        tournament.format, tournament.tie_breaks, tournament.withdrawal_policy,
-        tournament.game_target,
+        [template_version(template) for template in templates], layout_code_version(),
+        site_url(), tournament.name, tournament.date, tournament.venue, tournament.format,
+        tournament.tie_breaks, tournament.withdrawal_policy, tournament.game_target,
     ]
 
 

@@ -43,7 +43,7 @@ def test_a_template_its_parents_its_parts_and_the_stylesheet_make_its_version(
     assert len({first, frame, part, css}) == 4
 
 
-def test_every_kinds_version_includes_its_templates(monkeypatch):
+def test_every_kinds_version_includes_its_templates_and_layout_code(monkeypatch):
     versions = []
     for template in ("print/scorecard.html", "print/round_sheet.html", "print/standings.html",
                      "print/bracket.html", "print/partials/scorecard.html"):
@@ -53,4 +53,7 @@ def test_every_kinds_version_includes_its_templates(monkeypatch):
                                 "tie_breaks": [], "withdrawal_policy": "", "game_target": 11})
     before = kinds._tournament_part(tournament, "print/scorecard.html")
     monkeypatch.setattr(kinds, "template_version", lambda template: "another layout")
-    assert kinds._tournament_part(tournament, "print/scorecard.html") != before
+    after_template = kinds._tournament_part(tournament, "print/scorecard.html")
+    assert after_template != before
+    monkeypatch.setattr(kinds, "layout_code_version", lambda: "another grid")
+    assert kinds._tournament_part(tournament, "print/scorecard.html") != after_template
