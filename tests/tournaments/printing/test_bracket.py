@@ -172,7 +172,7 @@ def test_organiser_prints_the_bracket_and_anyone_downloads_it(
     assert b"".join(download.streaming_content).startswith(b"%PDF")
 
 
-def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks):
+def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks, cheap_pdfs):
     tournament = started(6)
     with django_capture_on_commit_callbacks(execute=True):
         first = jobs.print_job_request(tournament=tournament, kind="bracket",

@@ -371,7 +371,7 @@ def test_unchanged_data_reuses_the_file_and_a_new_deal_rebuilds(started,
 
 
 @pytest.mark.django_db
-def test_a_missing_file_is_built_again(started, django_capture_on_commit_callbacks):
+def test_a_missing_file_is_built_again(started, django_capture_on_commit_callbacks, cheap_pdfs):
     with django_capture_on_commit_callbacks(execute=True):
         job = jobs.print_job_request(tournament=started, kind="standings",
                                                language="bg")
@@ -521,7 +521,8 @@ def test_print_buttons_post_what_print_request_expects(started, organiser, rf,
 
 
 @pytest.mark.django_db
-def test_standings_file_is_public_but_scorecards_are_not(started, client, outsider_client):
+def test_standings_file_is_public_but_scorecards_are_not(started, client, outsider_client,
+                                                         cheap_pdfs):
     standings = PrintJob.objects.create(tournament=started, kind="standings", language="en")
     jobs.print_job_build(standings.pk)
     cards = PrintJob.objects.create(tournament=started, kind="scorecards", round_number=1,
