@@ -19,7 +19,7 @@ from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
-from tests.tournaments.printing.test_printing import pdf_text
+from tests.tournaments.printing.helpers import pdf_text
 from tournaments import knockout, selectors, services
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.printing import documents

@@ -22,12 +22,6 @@ pytestmark = pytest.mark.django_db
 A4_LANDSCAPE = (841.89, 595.28)  # points
 
 
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
 def pdf_pages(data: bytes) -> list[tuple[tuple[float, float], str]]:
     reader = PdfReader(io.BytesIO(data))
     return [

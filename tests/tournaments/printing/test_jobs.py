@@ -1,9 +1,6 @@
-"""PDFs: scorecards, round packs, standings; print jobs, their views, the command, a real worker."""
+"""Print jobs, their views, the `print` command and a real worker."""
 
-import io
 import os
-import random
-import re
 import subprocess
 import sys
 import time
@@ -13,300 +10,24 @@ from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
 from pypdf import PdfReader
 
 from club.models import Player
-from scoring import rules
-from scoring import services as scoring_services
-from scoring.models import Deal, Match
-from tests.conftest import PLAYER_NAMES
+from tests.tournaments.printing.helpers import (
+    ELEVEN_NIL,
+    first_match,
+    pdf_text,
+    play,
+)
 from tests.workers import (
     ROOT,
     database_url_of_test_database,
     redis_worker_fixture,  # noqa: F401  (the `redis_worker` fixture)
     sending_tasks_to,
 )
-from tournaments import selectors, services
-from tournaments.match_sheet import sheet_of
-from tournaments.models import Pairing, PrintJob, Tournament
-from tournaments.printing import documents, jobs, kinds, scorecard
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    """Files go to a temporary MEDIA_ROOT (set before a `redis_worker` starts: autouse)."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-@pytest.fixture
-def started(tournament) -> Tournament:
-    """The five-player round robin of conftest, started: each round 2 matches and a bye.
-    Round 1 (FIDE table, numbers as entered): 1 rests; table 1: 2-5, table 2: 3-4."""
-    services.tournament_start(tournament=tournament, rng=random.Random(1))
-    tournament.refresh_from_db()
-    return tournament
-
-
-def pdf_text(data: bytes) -> tuple[int, str]:
-    reader = PdfReader(io.BytesIO(data))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
-
-
-def html_text(document) -> str:
-    """The text of `document`'s parts as HTML renders it (no PDF): tags and runs of white
-    space become one space. The layout on paper is tested on the PDFs, one per kind."""
-    with translation.override(document.language):
-        html = "".join(render_to_string(template, {**context, "css": ""})
-                       for template, context in document.parts())
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
-def cards_of(tournament, filled, language, number=1):
-    with translation.override(language):
-        return documents.scorecards_document(
-            round_pairings(tournament, number), filled, tournament, language
-        )
-
-
-def round_pairings(tournament, number=1):
-    round_ = tournament.rounds.get(number=number)
-    return list(selectors.pairings_of_round(round_).select_related("round__tournament"))
-
-
-def first_match(tournament) -> Match:
-    return Pairing.objects.get(round__tournament=tournament, round__number=1, table=1).match
-
-
-def play(match: Match, deals) -> None:
-    for winner, points, reason in deals:
-        scoring_services.deal_record(
-            match=match, score=rules.quick_result(winner, points, reason), by=None
-        )
-
-
-ELEVEN_NIL = [("A", 3, "capot"), ("A", 3, "capot"), ("A", 2, "schneider"), ("A", 3, "capot")]
-
-
-# --- the PDFs --------------------------------------------------------------------------------
-
-
-@pytest.mark.django_db
-def test_blank_scorecards_two_per_page_in_bulgarian(started):
-    document = cards_of(started, False, "bg")
-    # 2 matches (player 1 rests): two scorecards on one A4 sheet
-    assert [len(sheet) for sheet in document.parts()[0][1]["sheets"]] == [2]
-    text = html_text(document)
-    assert "Кръг 1" in text
-    assert "Маса 1" in text and "Маса 2" in text
-    for name in PLAYER_NAMES[1:5]:
-        assert name in text
-    assert PLAYER_NAMES[0] not in text  # rests in round 1: no scorecard
-    assert text.count("Кръг 1") == 2
-
-
-@pytest.mark.django_db
-def test_scorecards_follow_the_language_asked_for(started):
-    text = html_text(cards_of(started, False, "en", number=2))
-    assert "Round 2" in text and "Кръг" not in text
-    assert "Final score" in text
-
-
-@pytest.mark.django_db
-def test_filled_scorecard_prints_the_deals_with_running_totals(started):
-    match = first_match(started)
-    play(match, ELEVEN_NIL)
-    document = cards_of(started, True, "en")
-    first, other = document.cards
-    # dealer, winner, game points, reason code, total A, total B: the winner deals next
-    assert grid_lines(first) == ["A A 3 3 3 0", "A A 3 3 6 0", "A A 2 2 8 0", "A A 3 3 11 0"]
-    assert first.final == (11, 0)  # the final score box
-    assert re.search(r"A 11 : 0 B", html_text(document))
-    # The other match has no deal: only its first dealer is printed, in the first row.
-    assert [(cell["text"], cell["kind"], cell["top"]) for cell in other.cells] == [
-        ("A", "next", "6.00"),
-    ]
-
-
-@pytest.mark.django_db
-def test_blank_scorecards_ignore_entered_deals(started):
-    play(first_match(started), ELEVEN_NIL)
-    document = cards_of(started, False, "en")
-    assert all(grid_lines(card) == [] for card in document.cards)
-    assert all(card.final is None for card in document.cards)
-    assert not re.search(r"A 11 : 0 B", html_text(document))
-
-
-def test_a_long_filled_match_gets_a_third_column_of_rows():
-    match = Match(first_dealer="A", house_rules_snapshot={}, status=Match.Status.PLAYING)
-    deals = [Deal(number=n, winner="", game_points=0, reason="draw") for n in range(1, 24)]
-    rows = scorecard.scorecard_rows(match, sheet_of(match, deals, names=False))
-    assert len(rows) == 33 and rows[22].number == 23 and rows[22].winner == "="
-    assert rows[23].dealer == "A" and rows[23].is_next  # draws keep the dealer
-
-
-def grid_lines(card) -> list[str]:
-    """The filled rows of a card's grid, each as its cells' texts in order ("A A 3 3 3 0"),
-    without the next deal's dealer."""
-    lines: dict[str, list[str]] = {}
-    for cell in card.cells:
-        if cell["kind"] != "next":
-            lines.setdefault(cell["top"], []).append(cell["text"])
-    return [" ".join(texts) for texts in lines.values()]
-
-
-def forty_deals_mostly_drawn():
-    """40 deals: every fourth one A wins by 1 game point (deals 4, 8, ..., 36: 9 game points),
-    the rest are 65-65 draws, and deal 40 is A's schneider: 9 + 2 = 11, the match ends on it.
-    Draws keep the dealer and the winner deals next, so A (first dealer) deals every deal."""
-    deals = []
-    for number in range(1, 41):
-        if number == 40:
-            deals.append(("A", 2, "schneider"))
-        elif number % 4 == 0:
-            deals.append(("A", 1, "won"))
-        else:
-            deals.append((None, 0, "draw"))
-    return deals
-
-
-@pytest.mark.parametrize(
-    ("rows_needed", "columns", "rows", "row_height"),
-    [
-        (1, 2, 11, 7.0),
-        (22, 2, 11, 7.0),  # 21 deals (the longest match to 11 without draws) + the next one
-        (23, 3, 11, 7.0),
-        (33, 3, 11, 7.0),  # 32 deals: the last card that printed before
-        (34, 3, 12, 77 / 12),  # 33 deals: shorter rows instead of a fourth column
-        (41, 3, 14, 5.5),  # 40 deals + the next row: 3 x 14 rows of 77 / 14 = 5.5 mm
-        (42, 3, 14, 5.5),
-    ],
-)
-def test_a_card_grid_keeps_three_columns_and_shortens_its_rows(rows_needed, columns, rows,
-                                                                row_height):
-    grid = scorecard.grid_layout(rows_needed)
-    assert (grid.columns, grid.rows, grid.first_number) == (columns, rows, 1)
-    assert grid.row_height == pytest.approx(row_height)
-    assert grid.rows * grid.row_height == pytest.approx(77.0)  # the grid stays 83 mm high
-    assert grid.capacity >= rows_needed
-    # Cells stay wide enough to write in: (188 - 2 x 6) / 3 - 8 - 2 x 16 = 18.67 mm / 4.
-    assert min(scorecard.grid_widths(grid.columns)) > 4.6
-    assert scorecard.grid_layout(rows_needed).cell_font_pt >= 7.8  # 10 pt x 5.5 / 7 = 7.86
-
-
-def test_more_rows_than_one_card_holds_go_on_continuation_cards():
-    assert [(g.columns, g.rows, g.first_number) for g in scorecard.card_grids(42)] == [(3, 14, 1)]
-    assert [(g.columns, g.rows, g.first_number) for g in scorecard.card_grids(43)] == [
-        (3, 14, 1), (2, 11, 43),
-    ]
-    # 99 deals + the next row: 42 + 42, then 16 rows on a third card of 2 x 11.
-    assert [(g.columns, g.rows, g.first_number) for g in scorecard.card_grids(100)] == [
-        (3, 14, 1), (3, 14, 43), (2, 11, 85),
-    ]
-
-
-def test_forty_deals_fill_a_three_by_fourteen_grid():
-    match = Match(first_dealer="A", house_rules_snapshot={}, status=Match.Status.FINISHED)
-    deals = [
-        Deal(number=n, winner=winner or "", game_points=points, reason=reason)
-        for n, (winner, points, reason) in enumerate(forty_deals_mostly_drawn(), start=1)
-    ]
-    rows = scorecard.scorecard_rows(match, sheet_of(match, deals, names=False))
-    assert len(rows) == 42  # 40 deals and two blank rows of the 3 x 14 grid
-    assert (rows[38].winner, rows[38].game_points_a) == ("=", "9")  # deal 39, a draw, 9:0
-    assert (rows[39].dealer, rows[39].winner, rows[39].game_points, rows[39].game_points_a,
-            rows[39].game_points_b) == ("A", "A", "2", "11", "0")
-    assert not rows[40].is_next and not rows[40].dealer  # the match is over
-    grid = scorecard.grid_layout(len(deals) + 1)
-    cells = scorecard.grid_cells(rows, grid)
-    # Deal 40 is row 12 of the third column: top 6 + 11 x 5.5 = 66.5 mm, left 2 x (58.67 + 6).
-    total_b_of_deal_40 = [cell for cell in cells if cell["top"] == "66.50"][-1]
-    assert total_b_of_deal_40["text"] == "0"
-    assert float(total_b_of_deal_40["left"]) == pytest.approx(2 * (176 / 3 + 6) + 176 / 3 - 16)
-    assert all(float(cell["top"]) + 5.5 <= 83.0 for cell in cells)
-    assert scorecard.grid_image(grid, scorecard.grid_labels()).startswith("data:image/png")
-
-
-@pytest.mark.django_db
-def test_a_filled_scorecard_of_forty_deals_prints_on_one_card(started):
-    match = first_match(started)
-    play(match, forty_deals_mostly_drawn())
-    match.refresh_from_db()
-    assert (match.points_a, match.points_b, match.status) == (11, 0, Match.Status.FINISHED)
-    # The round pack prints the same cards (`_scorecard_parts`): one render is enough here.
-    pages, text = pdf_text(documents.render_scorecards(round_pairings(started), True, "bg"))
-    assert pages == 1  # both matches' cards on one A4 page: no continuation card
-    rows = [line for line in text.splitlines()
-            if re.fullmatch(r"[AB] [AB=] \d [\w=]+ \d+ \d+", line)]
-    assert len(rows) == 40
-    assert rows.count("A = 0 = 0 0") == 3  # deals 1-3, before A's first point
-    assert rows[-1] == "A A 2 2 11 0"
-    assert re.search(r"A 11\s*:\s*0\s*B", text)
-
-
-def test_the_legend_lists_only_the_reasons_the_house_rules_allow():
-    codes = [item["code"] for item in scorecard.legend(rules.HouseRules())]
-    assert codes[:3] == ["1", "2", "3"] and "=" in codes
-    assert "LT" not in [str(code) for code in codes]
-    wins_deal = scorecard.legend(rules.HouseRules(last_trick="wins_deal"))
-    assert "=" not in [item["code"] for item in wins_deal]
-
-
-@pytest.mark.django_db
-def test_round_pack_is_the_round_sheet_then_the_scorecards(started):
-    round_ = started.rounds.get(number=1)
-    reader = PdfReader(io.BytesIO(documents.render_round_pack(round_, "bg")))
-    assert len(reader.pages) == 2  # the round sheet, then one page with both scorecards
-    sheet_text = reader.pages[0].extract_text()
-    assert "Кръг 1" in sheet_text and "почива" in sheet_text  # the bye: "rests"
-    assert PLAYER_NAMES[0] in sheet_text
-    assert re.search(r"Отпечатано|Printed", sheet_text)
-
-
-@pytest.mark.django_db
-def test_round_sheet_shows_finished_results(started):
-    play(first_match(started), ELEVEN_NIL)
-    round_ = started.rounds.get(number=1)
-    with translation.override("en"):
-        text = html_text(documents.round_sheet_document(
-            round_, list(selectors.pairings_of_round(round_)), "en"
-        ))
-    assert re.search(r"11 : 0", text)
-    assert "rests (bye)" in text
-
-
-@pytest.mark.django_db
-def test_standings_pdf_lists_players_in_standings_order(started):
-    for pairing in Pairing.objects.filter(round__tournament=started, match__isnull=False):
-        play(pairing.match, ELEVEN_NIL if pairing.entry_a.number < pairing.entry_b.number
-             else [("B", 3, "capot")] * 3 + [("B", 2, "schneider")])
-    expected = [entry.player.name for entry, _ in selectors.standings(started)]
-    pages, text = pdf_text(documents.render_standings(started, "bg"))
-    assert pages == 1
-    assert "Класиране" in text
-    positions = [text.index(name) for name in expected]
-    assert positions == sorted(positions)
-    assert expected[0] == PLAYER_NAMES[0]  # number 1 beat everyone
-    assert "оставащите мачове се губят служебно" in text  # the withdrawal policy, printed
-
-
-@pytest.mark.django_db
-def test_standings_pdf_in_english_names_the_columns_and_order(started):
-    with translation.override("en"):
-        text = html_text(documents.standings_document(started, "en"))
-    assert "Standings" in text and "GP diff." in text
-    assert "head-to-head among the tied players" in text
-    assert "When a player withdraws:" in text
-
-
-@pytest.mark.django_db
-def test_qr_code_and_entry_url_use_site_url(settings, started):
-    settings.SITE_URL = "https://66.example.bg/"
-    match = first_match(started)
-    assert scorecard.match_entry_url(match.pk) == f"https://66.example.bg/m/{match.pk}/"
-    assert scorecard.qr_image("https://66.example.bg/m/1/").startswith("data:image/png;base64,")
-
+from tournaments import services
+from tournaments.models import PrintJob, Tournament
+from tournaments.printing import jobs, kinds
 
 # --- print jobs --------------------------------------------------------------------------------
 
@@ -616,3 +337,4 @@ def test_a_real_worker_builds_a_round_pack(players, organiser, redis_worker):
     names = set(Player.objects.filter(entries__tournament=tournament).values_list("name",
                                                                                    flat=True))
     assert all(name in text for name in names)
+
