@@ -55,7 +55,7 @@ def test_filled_scorecard_prints_the_deals_with_running_totals(started):
     first, other = document.cards
     # dealer, winner, game points, reason code, total A, total B: the winner deals next
     assert grid_lines(first) == ["A A 3 3 3 0", "A A 3 3 6 0", "A A 2 2 8 0", "A A 3 3 11 0"]
-    assert first.final == (11, 0)  # the final score box
+    assert first.final_game_points == (11, 0)  # the final score box
     assert re.search(r"A 11 : 0 B", html_text(document))
     # The other match has no deal: only its first dealer is printed, in the first row.
     assert [(cell["text"], cell["kind"], cell["top"]) for cell in other.cells] == [
@@ -68,7 +68,7 @@ def test_blank_scorecards_ignore_entered_deals(started):
     play(first_match(started), ELEVEN_NIL)
     document = cards_of(started, False, "en")
     assert all(grid_lines(card) == [] for card in document.cards)
-    assert all(card.final is None for card in document.cards)
+    assert all(card.final_game_points is None for card in document.cards)
     assert not re.search(r"A 11 : 0 B", html_text(document))
 
 
