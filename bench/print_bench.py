@@ -41,8 +41,9 @@ def main() -> None:
     call_command("migrate", verbosity=0)
 
     from club.models import Player
-    from tournaments import printing, selectors, services
+    from tournaments import selectors, services
     from tournaments.models import Tournament
+    from tournaments.printing import documents
 
     started = time.perf_counter()
     tournament = Tournament.objects.create(
@@ -60,17 +61,17 @@ def main() -> None:
     print(f"set-up: {PLAYERS}-player round robin, round 1 has {matches} matches "
           f"({time.perf_counter() - started:.1f} s)")
 
-    printing.render_scorecards(pairings[:2], False, "bg")  # warm-up: fonts, templates
+    documents.render_scorecards(pairings[:2], False, "bg")  # warm-up: fonts, templates
 
     page_times, pack_times, pages = [], [], 0
     for _ in range(REPEATS):
         started = time.perf_counter()
-        pdf = printing.render_scorecards(pairings, False, "bg")
+        pdf = documents.render_scorecards(pairings, False, "bg")
         elapsed = time.perf_counter() - started
         pages = page_count(pdf)
         page_times.append(elapsed / pages)
         started = time.perf_counter()
-        pack = printing.render_round_pack(round_, "bg")
+        pack = documents.render_round_pack(round_, "bg")
         pack_times.append(time.perf_counter() - started)
     pack_pages = page_count(pack)
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.messages import DEAL_NUMBER_MISSING, DRAW_WITH_WINNER, user_message
-from scoring.models import Reason
+from scoring.models import Reason, reason_label
 
 GAME_POINTS = (0, 1, 2, 3)
 
@@ -115,15 +115,17 @@ class DealQuickForm(_MatchForm):
 
     def reason_buttons(self) -> list[dict]:
         """The reasons possible under the house rules (not the draw, which has its own button),
-        each with the game points it scores: "1", "2 / 3"."""
+        each labelled for these rules (`reason_label`: "loser under 31") with the game points it
+        scores: "1", "2 / 3"."""
         checked = self["reason"].value()
         buttons = []
-        for value, label in Reason.choices:
+        for value in Reason.values:
             allowed = self.allowed_points[value]
             if value == "draw" or not allowed:
                 continue
             buttons.append({
-                "value": value, "label": label, "checked": checked == value,
+                "value": value, "label": reason_label(value, self.house_rules),
+                "checked": checked == value,
                 "points": " / ".join(str(p) for p in allowed), "fixed": len(allowed) == 1,
                 "id": f"{self['reason'].auto_id}_{value}",
             })

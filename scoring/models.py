@@ -7,6 +7,7 @@ Rows are written only through `scoring.services`, which locks the match, checks 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.history import History
@@ -20,6 +21,10 @@ class Seat(models.TextChoices):
 
 
 class Reason(models.TextChoices):
+    """Why a deal scored what it did: the values of `rules.REASONS`. These labels are those of
+    the default house rules; what a match shows comes from `reason_label`, which names the
+    match's own schneider threshold."""
+
     WON = "won", _("66, loser 33 or more")
     SCHNEIDER = "schneider", _("66, loser under 33")
     CAPOT = "capot", _("capot: loser took no trick")
@@ -30,6 +35,37 @@ class Reason(models.TextChoices):
     DRAW = "draw", _("draw")
 
 
+assert tuple(Reason.values) == rules.REASONS, "Reason must list rules.REASONS, in order"
+
+
+def reason_label(reason: str, house_rules: rules.HouseRules) -> str:
+    """The label of `reason` (one of `rules.REASONS`) under `house_rules`, in the active
+    language: a plain win and a schneider name the loser's total that separates them,
+    `house_rules.schneider_below` card points (33 by default, 31 under that house rule;
+    RULES.md §2, §7). Raises `ValueError` for an unknown reason (a bug)."""
+    threshold = {"points": house_rules.schneider_below}
+    if reason == Reason.WON:
+        # Translators: the reason of a deal; %(points)s is a loser's total (33, or 31).
+        return gettext("66, loser %(points)s or more") % threshold
+    if reason == Reason.SCHNEIDER:
+        # Translators: the reason of a deal; %(points)s is a loser's total (33, or 31).
+        return gettext("66, loser under %(points)s") % threshold
+    return str(Reason(reason).label)
+
+
+
+def _house_rule_choices(name: str, labels: dict | None = None) -> list[tuple]:
+    """The form and model choices of house rule `name`: the values
+    `rules.ALLOWED_HOUSE_RULE_VALUES[name]` allows, in its order (default first), each labelled
+    from `labels`, or by the value itself (numbers) when `labels` is None. Raises `KeyError` when
+    `labels` misses an allowed value or names one the rules do not allow (a bug, at import)."""
+    values = rules.ALLOWED_HOUSE_RULE_VALUES[name]
+    if labels is None:
+        return [(value, str(value)) for value in values]
+    if set(labels) != set(values):
+        raise KeyError(f"Labels of {name!r} must be exactly {values!r}, not {tuple(labels)!r}.")
+    return [(value, labels[value]) for value in values]
+
 
 class HouseRulesFields(models.Model):
     """The house rules of RULES.md §7 as columns, for the events that choose them.
@@ -39,67 +75,69 @@ class HouseRulesFields(models.Model):
 
     game_target = models.PositiveSmallIntegerField(
         _("game target"), default=11,
-        choices=[(11, "11"), (7, "7"), (10, "10")],
+        choices=_house_rule_choices("game_target"),
         help_text=_("Game points that win a match."),
     )
     first_trick_marriage = models.CharField(
         _("marriage before the first trick"), max_length=12, default="forbidden",
-        choices=[
-            ("forbidden", _("not allowed: a marriage needs a won trick")),
-            ("pending", _("allowed; counts once its player wins a trick")),
-        ],
+        choices=_house_rule_choices("first_trick_marriage", {
+            "forbidden": _("not allowed: a marriage needs a won trick"),
+            "pending": _("allowed; counts once its player wins a trick"),
+        }),
     )
     last_trick = models.CharField(
         _("last trick when the stock ran out"), max_length=12, default="bonus",
-        choices=[
-            ("bonus", _("+10 to its winner")),
-            ("none", _("no bonus")),
-            ("wins_deal", _("its winner wins the deal")),
-        ],
+        choices=_house_rule_choices("last_trick", {
+            "bonus": _("+10 to its winner"),
+            "none": _("no bonus"),
+            "wins_deal": _("its winner wins the deal"),
+        }),
     )
     draw_carry_over = models.BooleanField(
         _("draws carry over"), default=False,
         help_text=_("Each drawn deal adds 1 game point to the winner of the next deal."),
     )
     false_claim_points = models.PositiveSmallIntegerField(
-        _("game points for a false claim"), default=3, choices=[(3, "3"), (2, "2")]
+        _("game points for a false claim"), default=3,
+        choices=_house_rule_choices("false_claim_points"),
     )
     failed_close = models.CharField(
         _("closer fails"), max_length=16, default="flat",
-        choices=[
-            ("flat", _("3 game points to the opponent")),
-            ("tricks_at_close", _("2, or 3 if the opponent had no trick at the close")),
-            ("tricks_at_end", _("2, or 3 if the opponent has no trick at the end")),
-        ],
+        choices=_house_rule_choices("failed_close", {
+            "flat": _("3 game points to the opponent"),
+            "tricks_at_close": _("2, or 3 if the opponent had no trick at the close"),
+            "tricks_at_end": _("2, or 3 if the opponent has no trick at the end"),
+        }),
     )
     opponent_out_after_close_points = models.PositiveSmallIntegerField(
         _("game points when the closer's opponent goes out"), default=3,
-        choices=[(3, "3"), (2, "2")],
+        choices=_house_rule_choices("opponent_out_after_close_points"),
     )
     schneider_below = models.PositiveSmallIntegerField(
-        _("loser's total for 2 game points: under"), default=33, choices=[(33, "33"), (31, "31")]
+        _("loser's total for 2 game points: under"), default=33,
+        choices=_house_rule_choices("schneider_below"),
     )
     capot_by = models.CharField(
         _("capot"), max_length=8, default="tricks",
-        choices=[
-            ("tricks", _("the loser took no trick")),
-            ("points", _("the loser took no trick or has no points")),
-        ],
+        choices=_house_rule_choices("capot_by", {
+            "tricks": _("the loser took no trick"),
+            "points": _("the loser took no trick or has no points"),
+        }),
     )
     next_dealer = models.CharField(
         _("next deal is dealt by"), max_length=10, default="winner",
-        choices=[
-            ("winner", _("the winner of the deal")),
-            ("loser", _("the loser of the deal")),
-            ("alternate", _("the players in turn")),
-        ],
+        choices=_house_rule_choices("next_dealer", {
+            "winner": _("the winner of the deal"),
+            "loser": _("the loser of the deal"),
+            "alternate": _("the players in turn"),
+        }),
     )
     close_when = models.CharField(
         _("closing the stock"), max_length=16, default="stock_over_two",
-        choices=[
-            ("stock_over_two", _("while it holds more than two cards")),
-            ("stock_not_empty", _("while it holds any card")),
-        ],
+        choices=_house_rule_choices("close_when", {
+            "stock_over_two": _("while it holds more than two cards"),
+            "stock_not_empty": _("while it holds any card"),
+        }),
         help_text=_("Only the player on lead closes; this decides how late."),
     )
 

@@ -13,6 +13,7 @@ quote-prefix style, so it shows literally. Numbers stay numbers (a difference of
 """
 
 import io
+import itertools
 
 import openpyxl
 import tablib
@@ -22,6 +23,7 @@ from openpyxl.styles import Font
 from scoring.models import Deal
 from tournaments import selectors
 from tournaments.importing import COLUMNS as DEAL_LOG_COLUMNS
+from tournaments.match_sheet import sheet_of
 from tournaments.models import Tournament
 
 STANDINGS_COLUMNS: tuple[str, ...] = (
@@ -48,20 +50,22 @@ def standings_dataset(tournament: Tournament) -> tablib.Dataset:
 def deal_log_dataset(tournament: Tournament) -> tablib.Dataset:
     """Every deal of the tournament, by round, table and deal number, in the import format
     (`round,table,player_a,player_b,deal,winner,game_points,reason`; a draw's winner is
-    `draw`). One query."""
+    `draw`), the rows of each match's `match_sheet`. One query."""
     data = tablib.Dataset(headers=list(DEAL_LOG_COLUMNS), title="deals")
-    rows = (
+    deals = (
         Deal.objects.filter(match__pairing__round__tournament=tournament)
+        .select_related("match__player_a", "match__player_b", "match__pairing__round")
         .order_by("match__pairing__round__number", "match__pairing__table", "number")
-        .values_list(
-            "match__pairing__round__number", "match__pairing__table", "match__player_a__name",
-            "match__player_b__name", "number", "winner", "game_points", "reason",
-        )
     )
-    for round_, table, player_a, player_b, number, winner, game_points, reason in rows:
-        data.append([
-            round_, table, player_a, player_b, number, winner or "draw", game_points, reason,
-        ])
+    for _match_id, of_match in itertools.groupby(deals, key=lambda deal: deal.match_id):
+        of_match = list(of_match)
+        match = of_match[0].match
+        pairing = match.pairing
+        for row in sheet_of(match, of_match).rows:
+            data.append([
+                pairing.round.number, pairing.table, match.player_a.name, match.player_b.name,
+                row.number, row.winner or "draw", row.game_points, row.reason,
+            ])
     return data
 
 

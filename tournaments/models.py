@@ -252,7 +252,7 @@ class Pairing(models.Model):
 class PrintJob(models.Model):
     """One PDF build (pretix `CachedFile`): what to print, how far the build is, the file.
 
-    Built by `tournaments.tasks.build_print_job` through `tournaments.print_services`; the status
+    Built by the task `build_print_job` of `tournaments.printing.jobs`; the status
     page polls the row, so it works the same with eager tasks and with a worker. `data_version`
     fingerprints the data the file was built from: a request for the same key and version reuses
     the file instead of building it again.

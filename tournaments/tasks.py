@@ -1,18 +1,15 @@
-"""Celery tasks of the tournaments app: adapters that take ids and call one service."""
+"""Celery tasks of the tournaments app: adapters that take ids and call one service.
+
+Each task lives beside its service; this module imports them so that Celery's autodiscovery
+(`app.autodiscover_tasks()` in `club/celery.py` imports each app's `tasks`) registers them.
+"""
 
 from celery import shared_task
 
-from tournaments import print_services, rating_services
+from tournaments import rating_services
+from tournaments.printing.jobs import build_print_job
 
-
-@shared_task
-def build_print_job(job_id: int) -> int:
-    """Build the PDF of `PrintJob` `job_id` (`print_services.print_job_build`); return the id.
-
-    Failures are recorded on the job row, which the status page shows; nothing is raised.
-    """
-    print_services.print_job_build(job_id)
-    return job_id
+__all__ = ["build_print_job", "recompute_ratings"]
 
 
 @shared_task
@@ -20,7 +17,6 @@ def recompute_ratings() -> int:
     """Recompute and store every player's rating from the record
     (`rating_services.player_ratings_recompute`); return the number of players rated.
 
-    Not started by anything yet: call `recompute_ratings.delay_on_commit()` where an event's
-    results change, or run it from a schedule. Safe to run twice at once (the second waits).
+    Safe to run twice at once (the second waits).
     """
     return rating_services.player_ratings_recompute()

@@ -14,14 +14,16 @@ import random
 import pytest
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import translation
 
 from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
-from tests.tournaments.test_printing import pdf_text
-from tournaments import knockout, printing, selectors, services
+from tests.tournaments.printing.helpers import html_text
+from tournaments import knockout, selectors, services
 from tournaments.models import Entry, Pairing, Tournament
+from tournaments.printing import documents
 
 pytestmark = pytest.mark.django_db
 
@@ -287,6 +289,8 @@ def test_the_printed_standings_list_a_cancelled_player_apart(tournament):
     beats(tournament, 2, 1)
     withdraw(tournament, 2)
     name = entry(tournament, 2).player.name
-    _pages, text = pdf_text(printing.render_standings(tournament, "en"))
-    table, _sep, below = text.partition("Withdrawn")
+    with translation.override("en"):
+        document = documents.standings_document(tournament, "en")
+    assert name not in [row["player"] for row in document.rows] and document.withdrawn == [name]
+    table, _sep, below = html_text(document).partition("Withdrawn")
     assert name not in table and name in below

@@ -25,13 +25,14 @@ from django_htmx.http import reswap, retarget
 from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.messages import RECORDING_MESSAGES, user_message
-from scoring.models import Match, Reason
+from scoring.models import Match, reason_label
 from tournaments import knockout
 from tournaments.access import (
     pairing_for_organiser,
     pairing_for_reading,
     removed_match,
 )
+from tournaments.match_sheet import MatchSheet, match_sheet
 from tournaments.pure.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
@@ -70,12 +71,12 @@ def deal_add(request, match_pk: int):
             return _removed(request, pairing.round.tournament)
         return _page(request, pairing, error=user_message(error), status=_status(error))
     if request.htmx and deal.number > 1 and not deal.match.is_over:
-        scores = deal.match.deal_scores()
+        sheet = match_sheet(deal.match)
         # Only the new row is sent when the page listed every other deal as it stands: none
         # entered after this one, none corrected, or undone and entered again, since the page
         # was drawn, and in the same language.
-        if request.POST.get("shown") == _digest(scores[:-1]):
-            return _deal_saved(request, pairing, deal, scores)
+        if request.POST.get("shown") == _digest(sheet.scores[:-1]):
+            return _deal_saved(request, pairing, deal, sheet)
     return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
                  match=deal.match)
 
@@ -238,61 +239,37 @@ def _done(request, pairing, notice: str, match: Match | None = None):
     return redirect("match_entry", match_pk=pairing.match_id)
 
 
-def _deal_rows(match: Match, deals: list, scores: list[rules.DealScore],
-               house_rules: rules.HouseRules) -> list[dict]:
-    """Each deal (with `scores`, its `DealScore`s) with its dealer and the running score in
-    game points, from `rules`."""
-    dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
-    states = rules.running_scores(scores, house_rules, match.first_dealer)
-    reasons = dict(Reason.choices)  # once, not get_reason_display() per row
-    return [
-        _deal_row(match, deal, reasons[deal.reason], dealer, state.points)
-        for deal, dealer, state in zip(deals, dealers, states, strict=True)
-    ]
-
-
-def _deal_row(match: Match, deal, reason: str, dealer: str, points: dict) -> dict:
-    return {
-        "deal": deal, "reason": reason, "dealer": match.player(dealer).name,
-        "winner": match.player(deal.winner).name if deal.winner else "",
-        "points_a": points["A"], "points_b": points["B"],
-    }
-
-
 def _page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
           notice="", confirm=None, status=200):
-    """The match page (or its htmx partial): score, next dealer, entry forms, deals so far."""
+    """The match page (or its htmx partial): score, next dealer, entry forms, deals so far
+    (`match_sheet`)."""
     match = match or _match(pairing)
-    house_rules = match.house_rules()
-    deals = list(match.deals.all())
-    scores = [d.score() for d in deals]
-    state = rules.score_match(scores, house_rules, match.first_dealer)
+    sheet = match_sheet(match)
     context = _head_context(
-        request, pairing, match, house_rules, state.next_dealer, len(deals) + 1, form=form,
-        correction=correction, confirm=confirm, shown=_digest(scores),
+        request, pairing, match, sheet.house_rules, sheet.next_dealer, sheet.next_number,
+        form=form, correction=correction, confirm=confirm, shown=_digest(sheet.scores),
     )
     context.update({
-        "rows": _deal_rows(match, deals, scores, house_rules),
-        "last_deal": deals[-1] if deals else None,
+        "rows": sheet.rows,
+        "last_deal": sheet.rows[-1] if sheet.rows else None,
         "corrected_deal": deal, "error": error, "notice": notice,
     })
+    if deal is not None:
+        context["corrected_reason"] = reason_label(deal.reason, sheet.house_rules)
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
 
 
-def _deal_saved(request, pairing, deal, scores: list[rules.DealScore]):
+def _deal_saved(request, pairing, deal, sheet: MatchSheet):
     """The htmx answer to a deal saved while the match goes on (deal 2 onwards), when the page
     that sent it shows all the deals before it: the score and the form for the next deal
-    replace `#match-head`; the new row is appended to the deal list and the undo form replaced,
-    out of band. The rows already on the page are not sent again. `scores`: all the deals."""
-    match = deal.match
-    house_rules = match.house_rules()
-    dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
-    after = rules.score_match(scores, house_rules, match.first_dealer)
-    context = _head_context(request, pairing, match, house_rules, after.next_dealer,
-                            deal.number + 1, shown=_digest(scores))
+    replace `#match-head`; the new row (the last of `sheet`, the match's sheet with the new
+    deal) is appended to the deal list and the undo form replaced, out of band. The rows
+    already on the page are not sent again."""
+    context = _head_context(request, pairing, deal.match, sheet.house_rules, sheet.next_dealer,
+                            sheet.next_number, shown=_digest(sheet.scores))
     context.update({
-        "row": _deal_row(match, deal, Reason(deal.reason).label, dealers[-1], after.points),
-        "last_deal": deal, "notice": _("Deal %(number)s saved.") % {"number": deal.number},
+        "row": sheet.rows[-1], "last_deal": sheet.rows[-1],
+        "notice": _("Deal %(number)s saved.") % {"number": deal.number},
     })
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")

@@ -1,6 +1,6 @@
 """PDFs for print: ask for one (organisers), follow its build, download it.
 
-Views are adapters (STYLE.md): access check -> form -> one `print_services` call -> redirect
+Views are adapters (STYLE.md): access check -> form -> one `printing.jobs` call -> redirect
 (or the htmx partial). Who may do what:
 
 * starting a build (`print_request`, POST) is for the tournament's organisers: a build costs a
@@ -21,9 +21,9 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import print_services, printing
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.models import PrintJob, Tournament
+from tournaments.printing import jobs, kinds
 
 PAGE = "tournaments/print_status.html"
 PARTIAL = "tournaments/partials/print_status.html"
@@ -43,7 +43,7 @@ class PrintRequestForm(forms.Form):
     """What the print buttons post: kind, round (for a round's PDFs), filled, lang."""
 
     kind = forms.ChoiceField(
-        label=_("what"), choices=[(key, spec.label) for key, spec in printing.KINDS.items()]
+        label=_("what"), choices=[(key, spec.label) for key, spec in kinds.KINDS.items()]
     )
     round = forms.IntegerField(label=_("round"), min_value=1, max_value=32767, required=False)
     filled = forms.BooleanField(required=False)
@@ -61,11 +61,11 @@ def print_request(request, pk: int):
         return _refused(request, tournament, errors)
     data = form.cleaned_data
     try:
-        job = print_services.print_job_request(
+        job = jobs.print_job_request(
             tournament=tournament, kind=data["kind"], round_number=data["round"],
             language=data["lang"] or translation.get_language(), filled=data["filled"],
         )
-    except print_services.PrintError as error:
+    except jobs.PrintError as error:
         return _refused(request, tournament, [MESSAGES[error.code]])
     if request.htmx:
         return _status(request, tournament, job, PARTIAL)
@@ -93,7 +93,7 @@ def print_download(request, pk: int, job_pk: int):
         raise Http404("The file is gone; print it again.") from None
     return FileResponse(
         pdf, content_type="application/pdf",
-        filename=printing.filename(job.kind, job.round_number, job.filled, job.language),
+        filename=kinds.filename(job.kind, job.round_number, job.filled, job.language),
     )
 
 
@@ -116,7 +116,7 @@ def _status(request, tournament, job, template):
     return render(request, template, {
         "tournament": tournament,
         "job": job,
-        "spec": printing.KINDS.get(job.kind),
+        "spec": kinds.KINDS.get(job.kind),
         "can_organise": can_organise(request.user, tournament),
     })
 

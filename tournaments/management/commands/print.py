@@ -8,8 +8,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import print_services, printing
 from tournaments.models import Tournament
+from tournaments.printing import jobs, kinds
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("tournament_id", help="the tournament's number (id)")
         parser.add_argument(
-            "--what", required=True, help=f"one of: {', '.join(printing.KINDS)}"
+            "--what", required=True, help=f"one of: {', '.join(kinds.KINDS)}"
         )
         parser.add_argument("--round", dest="round_number", help="round number (scorecards, round)")
         parser.add_argument(
@@ -42,10 +42,10 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament with id {tournament_id}.")
         number = _number(round_number, "round") if round_number is not None else None
         try:
-            print_services.check_request(tournament, what, number, lang)
-        except print_services.PrintError as error:
+            jobs.check_request(tournament, what, number, lang)
+        except jobs.PrintError as error:
             raise CommandError(error.message) from None
-        pdf, _ = printing.build(
+        pdf, _ = kinds.build(
             tournament=tournament, kind=what, round_number=number, language=lang, filled=filled,
         )
         path = Path(out).expanduser().resolve()

@@ -12,19 +12,15 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from club.models import Player
+from tests.tournaments.printing.test_bracket_layout import bracket_shape
 from tests.tournaments.test_knockout_services import NAMES, at, play, started
-from tournaments import knockout, print_services, printing, selectors
+from tournaments import knockout, selectors
 from tournaments.models import Entry, PrintJob, Tournament
+from tournaments.printing import bracket, documents, jobs
 
 pytestmark = pytest.mark.django_db
 
 A4_LANDSCAPE = (841.89, 595.28)  # points
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
 
 
 def pdf_pages(data: bytes) -> list[tuple[tuple[float, float], str]]:
@@ -34,6 +30,19 @@ def pdf_pages(data: bytes) -> list[tuple[tuple[float, float], str]]:
          page.extract_text())
         for page in reader.pages
     ]
+
+
+def html_text(document) -> str:
+    """The text of the bracket's HTML (no PDF), tags and white space runs as one space."""
+    with translation.override(document.language):
+        html = "".join(render_to_string(template, {**context, "css": ""})
+                       for template, context in document.parts())
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def bracket_of(tournament, language):
+    with translation.override(language):
+        return documents.bracket_document(tournament, language)
 
 
 def knockout_of(size: int) -> Tournament:
@@ -53,7 +62,7 @@ def knockout_of(size: int) -> Tournament:
 def test_six_players_on_one_landscape_page_with_byes_scores_and_champion():
     tournament = started(6, third_place=True)
     play(at(tournament, 1, 1).match, "A")  # 4 beats 5 11:0
-    pages = pdf_pages(printing.render_bracket(tournament, "en"))
+    pages = pdf_pages(documents.render_bracket(tournament, "en"))
     assert len(pages) == 1
     size, text = pages[0]
     assert size == A4_LANDSCAPE
@@ -68,68 +77,67 @@ def test_six_players_on_one_landscape_page_with_byes_scores_and_champion():
 
 def test_the_bracket_prints_in_bulgarian_too():
     tournament = started(6)
-    size, text = pdf_pages(printing.render_bracket(tournament, "bg"))[0]
-    assert NAMES[0] in text and "Купа" in text
+    text = html_text(bracket_of(tournament, "bg"))
+    assert NAMES[0] in text and "Купа" in text and "Шампион" in text
 
 
-def test_lengths_keep_a_decimal_point_in_bulgarian(monkeypatch):
+def test_lengths_keep_a_decimal_point_in_bulgarian():
     """A Bulgarian number format ("64,00mm") would be invalid CSS: every box would collapse."""
-    tournament = started(6)
-    html = {}
-    real = printing._document
-
-    def keep(template, context, fonts, images):
-        html["text"] = render_to_string(template, {**context, "css": ""})
-        return real(template, context, fonts, images)
-
-    monkeypatch.setattr(printing, "_document", keep)
-    printing.render_bracket(tournament, "bg")
-    styles = re.findall(r'style="([^"]*)"', html["text"])
+    document = bracket_of(started(6), "bg")
+    with translation.override("bg"):
+        [(template, context)] = document.parts()
+        html = render_to_string(template, {**context, "css": ""})
+    styles = re.findall(r'style="([^"]*)"', html)
     assert styles and not [style for style in styles if re.search(r"\d,\d", style)]
 
 
 @pytest.mark.parametrize("size, pages", [(2, 1), (32, 1), (33, 3), (64, 3), (128, 5)])
 def test_up_to_32_players_fit_one_page_larger_brackets_are_split(size, pages):
-    tournament = knockout_of(size)
-    printed = pdf_pages(printing.render_bracket(tournament, "en"))
+    # Each of the document's pages is one A4 landscape sheet (print.css, checked on the PDF of
+    # `test_six_players_on_one_landscape_page_with_byes_scores_and_champion`).
+    document = bracket_of(knockout_of(size), "en")
+    assert len(document.pages) == pages
+    with translation.override("en"):
+        [(template, context)] = document.parts()
+        html = render_to_string(template, {**context, "css": ""})
+    printed = [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+        for section in html.split('<section class="bracket-sheet">')[1:]
+    ]
     assert len(printed) == pages
-    assert all(page_size == A4_LANDSCAPE for page_size, _text in printed)
-    text = "\n".join(page_text for _size, page_text in printed)
+    text = "\n".join(printed)
     for seed in range(1, size + 1):
         assert f"Играч {seed:03}" in text
     if pages == 3:
-        assert "Top half" in printed[0][1] and "Bottom half" in printed[1][1]
-        assert "The winner continues on page 3." in printed[0][1]
-        assert "→ page 3" in printed[1][1]
-        assert "Continued from pages 1–2." in printed[2][1]
-        assert "from page 1" in printed[2][1] and "from page 2" in printed[2][1]
+        assert "Top half" in printed[0] and "Bottom half" in printed[1]
+        assert "The winner continues on page 3." in printed[0]
+        assert "→ page 3" in printed[1]
+        assert "Continued from pages 1–2." in printed[2]
+        assert "from page 1" in printed[2] and "from page 2" in printed[2]
     if pages == 5:
-        assert "Part 1 of 4" in printed[0][1] and "Part 4 of 4" in printed[3][1]
-        assert "Quarterfinal · Semifinal · Final" in printed[4][1]
+        assert "Part 1 of 4" in printed[0] and "Part 4 of 4" in printed[3]
+        assert "Quarterfinal · Semifinal · Final" in printed[4]
 
 
-@pytest.mark.parametrize("size", [2, 3, 6, 13, 32, 64, 128])
-def test_every_box_stays_inside_the_drawing_area(size):
-    tournament = knockout_of(size) if size != 3 else started(3)
+def test_the_bracket_drawn_from_the_database_has_the_shape_of_its_size():
+    """`bracket_pages` of a real 13-player knockout (byes) places what `bracket_shape` does."""
+    tournament = knockout_of(13)
     with translation.override("en"):
-        pages = printing.bracket_pages(selectors.bracket(tournament))
-    for page in pages:
-        height = 2 * page["line"]
-        places = [*page["boxes"], *([page["third_place"]] if "third_place" in page else [])]
-        for place in places:
-            left, top = float(place["left"]), float(place["top"])
-            assert top >= 0 and top + height <= printing.BRACKET_HEIGHT + 0.01
-            assert left >= 0 and left + page["width"] <= printing.BRACKET_WIDTH + 0.01
-    # Every match of the bracket is printed; a split bracket repeats each part's last match.
-    boxes = sum(len(page["boxes"]) for page in pages)
-    parts = len(pages) - 1
-    assert boxes == (2 ** (size - 1).bit_length() - 1) + parts
+        real = bracket.bracket_pages(selectors.bracket(tournament))
+        shape = bracket.bracket_pages(bracket_shape(13, third_place=True))
+    assert [[(box["left"], box["top"]) for box in page["boxes"]] for page in real] == [
+        [(box["left"], box["top"]) for box in page["boxes"]] for page in shape
+    ]
 
 
 def test_the_round_sheet_of_a_knockout_shows_byes_not_rests():
     tournament = started(6)
     round_ = tournament.rounds.get(number=1)
-    _size, text = pdf_pages(printing.render_round_sheet(round_, "en"))[0]
+    with translation.override("en"):
+        document = documents.round_sheet_document(
+            round_, list(selectors.pairings_of_round(round_)), "en"
+        )
+    text = html_text(document)
     assert text.count("bye: goes through") == 2 and "rests" not in text
     assert NAMES[3] in text and NAMES[4] in text
 
@@ -152,17 +160,17 @@ def test_organiser_prints_the_bracket_and_anyone_downloads_it(
     assert b"".join(download.streaming_content).startswith(b"%PDF")
 
 
-def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks):
+def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks, cheap_pdfs):
     tournament = started(6)
     with django_capture_on_commit_callbacks(execute=True):
-        first = print_services.print_job_request(tournament=tournament, kind="bracket",
+        first = jobs.print_job_request(tournament=tournament, kind="bracket",
                                                  language="bg")
-    again = print_services.print_job_request(tournament=tournament, kind="bracket",
+    again = jobs.print_job_request(tournament=tournament, kind="bracket",
                                              language="bg")
     assert again.pk == first.pk
     play(at(tournament, 1, 1).match, "B")
     with django_capture_on_commit_callbacks(execute=True):
-        after = print_services.print_job_request(tournament=tournament, kind="bracket",
+        after = jobs.print_job_request(tournament=tournament, kind="bracket",
                                                  language="bg")
     assert after.pk != first.pk
 
@@ -170,7 +178,7 @@ def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callback
 def test_a_draft_knockout_has_no_bracket_to_print():
     draft = Tournament.objects.create(name="Чернова", date="2026-12-01",
                                       format=Tournament.Format.KNOCKOUT)
-    with pytest.raises(print_services.PrintError) as error:
-        print_services.print_job_request(tournament=draft, kind="bracket", language="bg")
+    with pytest.raises(jobs.PrintError) as error:
+        jobs.print_job_request(tournament=draft, kind="bracket", language="bg")
     assert error.value.code == "no_bracket"
     assert not PrintJob.objects.exists()

@@ -2,23 +2,28 @@
 
 `print_job_request` runs in the web request: in one transaction with the tournament row locked it
 reuses a finished file whose data has not changed, or the job already waiting or running for the
-same key, or creates a job and starts `tasks.build_print_job` once the transaction has committed
-(the worker must see the row: pretix #267). `print_job_build` runs in the task (or eagerly in
-the web process when no broker is configured) and records progress on the row the status page
-polls. The PDFs themselves come from `tournaments.printing`.
+same key, or creates a job and starts the task `build_print_job` once the transaction has
+committed (the worker must see the row: pretix #267). `print_job_build` runs in the task (or
+eagerly in the web process when no broker is configured) and records progress on the row the
+status page polls. The PDFs themselves come from `tournaments.printing.kinds`.
+
+The task lives here, beside the service it calls; `tournaments/tasks.py` imports it so that
+Celery's autodiscovery (`club/celery.py`) registers it, under its old name
+"tournaments.tasks.build_print_job" (queued jobs carry that name).
 """
 
 import datetime
 import functools
 import logging
 
+from celery import shared_task
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import printing
 from tournaments.models import PrintJob, Tournament
+from tournaments.printing import kinds
 from tournaments.services import tournament_lock
 
 logger = logging.getLogger(__name__)
@@ -41,10 +46,10 @@ def check_request(
     tournament: Tournament, kind: str, round_number: int | None, language: str
 ) -> None:
     """Raise `PrintError` unless this PDF can be printed for `tournament`."""
-    spec = printing.KINDS.get(kind)
+    spec = kinds.KINDS.get(kind)
     if spec is None:
         raise PrintError(
-            "unknown_kind", f"Cannot print {kind!r}; choose one of: {', '.join(printing.KINDS)}."
+            "unknown_kind", f"Cannot print {kind!r}; choose one of: {', '.join(kinds.KINDS)}."
         )
     if language not in dict(settings.LANGUAGES):
         codes = ", ".join(code for code, _ in settings.LANGUAGES)
@@ -70,7 +75,7 @@ def print_job_key(
     *, tournament: Tournament, kind: str, round_number: int | None, language: str, filled: bool
 ) -> dict:
     """The fields that say which PDF a job is: what the unique constraint counts as one."""
-    spec = printing.KINDS[kind]
+    spec = kinds.KINDS[kind]
     return {
         "tournament": tournament,
         "kind": kind,
@@ -106,7 +111,7 @@ def print_job_request(
         active = None
     if active:
         return active
-    spec = printing.KINDS[kind]
+    spec = kinds.KINDS[kind]
     round_ = tournament.rounds.get(number=key["round_number"]) if spec.needs_round else None
     version = spec.version(tournament, round_, key["filled"])
     done = jobs.filter(status=PrintJob.Status.DONE, data_version=version).order_by(
@@ -122,8 +127,6 @@ def print_job_request(
 def _start(job_id: int) -> None:
     """Send the build to the worker (or run it now, eagerly). If the queue cannot be reached,
     the job says so instead of waiting forever and the request still succeeds."""
-    from tournaments.tasks import build_print_job
-
     try:
         build_print_job.delay(job_id)
     except Exception as error:
@@ -151,12 +154,12 @@ def print_job_build(job_id: int) -> PrintJob | None:
         return None
     job = PrintJob.objects.select_related("tournament").get(pk=job_id)
     try:
-        pdf, version = printing.build(
+        pdf, version = kinds.build(
             tournament=job.tournament, kind=job.kind, round_number=job.round_number,
             language=job.language, filled=job.filled,
             progress=lambda percent: _set_progress(job, min(percent, 99)),
         )
-        name = printing.filename(job.kind, job.round_number, job.filled, job.language)
+        name = kinds.filename(job.kind, job.round_number, job.filled, job.language)
         job.file.save(f"{job.tournament_id}-{job.pk}-{name}", ContentFile(pdf), save=False)
         job.status, job.progress, job.data_version = PrintJob.Status.DONE, 100, version
         job.error = ""
@@ -182,3 +185,13 @@ def _forget_older(job: PrintJob) -> None:
         if old.file:
             old.file.delete(save=False)
         old.delete()
+
+
+@shared_task(name="tournaments.tasks.build_print_job")
+def build_print_job(job_id: int) -> int:
+    """Build the PDF of `PrintJob` `job_id` (`print_job_build`); return the id.
+
+    Failures are recorded on the job row, which the status page shows; nothing is raised.
+    """
+    print_job_build(job_id)
+    return job_id

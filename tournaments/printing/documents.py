@@ -1,0 +1,305 @@
+"""The printed documents, each kind in three steps: the data read from the database, a plain
+dataclass holding what the page shows, and a template under `templates/print/` that lays it
+out (`parts`, rendered by `tournaments.printing.pdf.render_pdf`).
+
+Builders read through `tournaments.selectors` and write nothing; they work in the language
+active when called (`render_*` set it). Kinds: scorecards (two per A4 page), the round sheet,
+the round pack (the sheet, then the scorecards), the standings and the knockout bracket.
+"""
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from django.utils import timezone, translation
+
+from scoring.models import Deal, Match
+from tournaments import selectors
+from tournaments.forms import TIE_BREAK_LABELS
+from tournaments.match_sheet import sheet_of
+from tournaments.models import Pairing, Round, Tournament
+from tournaments.printing import bracket as bracket_geometry
+from tournaments.printing import scorecard
+from tournaments.printing.pdf import Progress, render_pdf
+from tournaments.tables import StandingsTable, standings_rows
+
+CARDS_PER_CHUNK = 8
+"""Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass."""
+
+Part = tuple[str, dict]
+"""A template and its context: one WeasyPrint pass."""
+
+
+def _common(tournament: Tournament, language: str, printed_at: datetime.datetime) -> dict:
+    return {"tournament": tournament, "language": language, "printed_at": printed_at}
+
+
+# --------------------------------------------------------------------------------------------
+# Scorecards
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    """One printed card of a match (a long match has continuation cards): its heading, the
+    deal grid (`grid`) and the values over it (`cells`, `scorecard.grid_cells`), the final score
+    in game points on the last card of a decided filled match, the legend and the QR code."""
+
+    round_number: int
+    table: int | None
+    name_a: str
+    name_b: str
+    first_dealer: str
+    game_target: int
+    grid: scorecard.GridLayout
+    cells: list[dict]
+    part: tuple[int, int] | None
+    final_game_points: tuple[int, int] | None
+    forfeited: bool
+    legend: list[dict]
+    qr: str
+
+
+@dataclass(frozen=True)
+class ScorecardsDocument:
+    """The scorecards of some matches, two per A4 page, rendered in chunks of
+    `CARDS_PER_CHUNK` (progress moves after each)."""
+
+    TEMPLATE: ClassVar[str] = "print/scorecard.html"
+
+    tournament: Tournament
+    language: str
+    printed_at: datetime.datetime
+    cards: list[Scorecard]
+    filled: bool
+
+    def parts(self) -> list[Part]:
+        labels = scorecard.grid_labels()
+        per_page = scorecard.SCORECARDS_PER_PAGE
+        chunk = CARDS_PER_CHUNK - CARDS_PER_CHUNK % per_page
+        parts = []
+        for start in range(0, len(self.cards), chunk):
+            some = self.cards[start:start + chunk]
+            parts.append((self.TEMPLATE, {
+                **_common(self.tournament, self.language, self.printed_at),
+                "sheets": [some[at:at + per_page] for at in range(0, len(some), per_page)],
+                # In the stylesheet, once per document, not in each card: a long data URI
+                # repeated in the HTML costs the parser more than the whole card.
+                "grids": [
+                    {"layout": grid, "uri": scorecard.grid_image(grid, labels),
+                     "row": f"{grid.row_height:.3f}", "font": f"{grid.cell_font_pt:.1f}"}
+                    for grid in sorted({card.grid for card in some}, key=lambda g: g.key)
+                ],
+                "filled": self.filled,
+            }))
+        return parts
+
+
+def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Scorecard]:
+    """The card of `pairing`'s match, and continuation cards when its deals do not fit one
+    grid (`scorecard.card_grids`): each repeats the heading and says which card of how many it
+    is; the final score goes on the last. `deals`: the match's deals in order for a filled card,
+    None for a blank one."""
+    match = pairing.match
+    sheet = sheet_of(match, deals, names=False) if deals is not None else None
+    rows = scorecard.scorecard_rows(match, sheet)
+    grids = scorecard.card_grids((len(sheet.rows) if sheet else 0) + 1)
+    house_rules = match.house_rules()
+    over = sheet is not None and match.is_decided
+    legend = scorecard.legend(house_rules)
+    qr = scorecard.qr_image(scorecard.match_entry_url(match.pk))
+    cards = []
+    for number, grid in enumerate(grids, start=1):
+        start = grid.first_number - 1
+        last = number == len(grids)
+        cards.append(Scorecard(
+            round_number=pairing.round.number, table=pairing.table,
+            name_a=pairing.entry_a.player.name, name_b=pairing.entry_b.player.name,
+            first_dealer=match.first_dealer, game_target=house_rules.game_target, grid=grid,
+            cells=scorecard.grid_cells(rows[start:start + grid.capacity], grid),
+            part=(number, len(grids)) if len(grids) > 1 else None,
+            final_game_points=(match.points_a, match.points_b) if over and last else None,
+            forfeited=over and last and match.status == Match.Status.FORFEITED,
+            legend=legend, qr=qr,
+        ))
+    return cards
+
+
+def _deals_by_match(pairings: Sequence[Pairing]) -> dict[int, list[Deal]]:
+    by_match: dict[int, list[Deal]] = {p.match_id: [] for p in pairings}
+    for deal in Deal.objects.filter(match_id__in=list(by_match)).order_by("match_id", "number"):
+        by_match[deal.match_id].append(deal)
+    return by_match
+
+
+def scorecards_document(
+    pairings: Sequence[Pairing], filled: bool, tournament: Tournament, language: str
+) -> ScorecardsDocument:
+    """The scorecards of `pairings` that have a match (byes skipped), with their deals when
+    `filled`: one query for all the deals."""
+    pairings = [p for p in pairings if p.match_id is not None]
+    deals = _deals_by_match(pairings) if filled else {}
+    cards = [
+        card for p in pairings
+        for card in match_scorecards(p, deals.get(p.match_id, []) if filled else None)
+    ]
+    return ScorecardsDocument(tournament, language, timezone.localtime(), cards, filled)
+
+
+def render_scorecards(
+    pairings: Sequence[Pairing], filled: bool, language: str, progress: Progress = None
+) -> bytes:
+    """Scorecards of `pairings` (byes skipped), two per A4 page with a cut line between.
+
+    `filled`: print the entered deals with the running score (dealer, winner, game points,
+    reason code) and leave the rest of the grid blank. Raises `ValueError` when no pairing
+    has a match.
+    """
+    pairings = list(pairings)
+    if not any(p.match_id is not None for p in pairings):
+        raise ValueError("No match to print a scorecard for.")
+    tournament = pairings[0].round.tournament
+    with translation.override(language):
+        document = scorecards_document(pairings, filled, tournament, language)
+        return render_pdf(document.parts(), progress)
+
+
+# --------------------------------------------------------------------------------------------
+# The round sheet and the round pack
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundSheetDocument:
+    """A round's tables, seats and the results of its decided matches, and the bye."""
+
+    TEMPLATE: ClassVar[str] = "print/round_sheet.html"
+
+    tournament: Tournament
+    language: str
+    printed_at: datetime.datetime
+    round: Round
+    pairings: list[Pairing]
+
+    def parts(self) -> list[Part]:
+        return [(self.TEMPLATE, {
+            **_common(self.tournament, self.language, self.printed_at),
+            "round": self.round, "pairings": self.pairings,
+        })]
+
+
+def round_sheet_document(round_: Round, pairings: Sequence[Pairing],
+                         language: str) -> RoundSheetDocument:
+    return RoundSheetDocument(
+        round_.tournament, language, timezone.localtime(), round_, list(pairings)
+    )
+
+
+def render_round_pack(
+    round_: Round, language: str, filled: bool = False, progress: Progress = None
+) -> bytes:
+    """The round sheet of `round_` followed by the scorecards of all its matches."""
+    pairings = list(selectors.pairings_of_round(round_).select_related("round__tournament"))
+    with translation.override(language):
+        parts = round_sheet_document(round_, pairings, language).parts()
+        parts += scorecards_document(pairings, filled, round_.tournament, language).parts()
+        return render_pdf(parts, progress)
+
+
+def render_round_sheet(round_: Round, language: str) -> bytes:
+    """The round sheet alone: tables, seats, results of finished matches, the bye."""
+    pairings = list(selectors.pairings_of_round(round_))
+    with translation.override(language):
+        return render_pdf(round_sheet_document(round_, pairings, language).parts())
+
+
+# --------------------------------------------------------------------------------------------
+# Standings
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingsDocument:
+    """The standings rows (`tables.standings_rows`), the withdrawn players listed apart, the
+    tie-break order and the count of matches being played."""
+
+    TEMPLATE: ClassVar[str] = "print/standings.html"
+
+    tournament: Tournament
+    language: str
+    printed_at: datetime.datetime
+    rows: list[dict]
+    withdrawn: list[str]
+    tie_break_labels: list[str]
+    playing: int
+
+    def parts(self) -> list[Part]:
+        return [(self.TEMPLATE, {
+            **_common(self.tournament, self.language, self.printed_at),
+            "table": StandingsTable(self.rows, self.tournament.tie_breaks, orderable=False),
+            "withdrawn": self.withdrawn, "tie_break_labels": self.tie_break_labels,
+            "playing": self.playing,
+        })]
+
+
+def standings_document(tournament: Tournament, language: str) -> StandingsDocument:
+    table = selectors.standings_with_withdrawn(tournament)
+    playing = selectors.matches_in_play(tournament).count()
+    return StandingsDocument(
+        tournament, language, timezone.localtime(), standings_rows(table.ranked),
+        [entry.player.name for entry in table.withdrawn],
+        [str(TIE_BREAK_LABELS[key]) for key in tournament.tie_breaks], playing,
+    )
+
+
+def render_standings(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
+    """The standings table (the columns of the standings page), with the tie-break order and
+    the withdrawal policy under it."""
+    with translation.override(language):
+        return render_pdf(standings_document(tournament, language).parts(), progress)
+
+
+# --------------------------------------------------------------------------------------------
+# The knockout bracket
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BracketDocument:
+    """The bracket (`selectors.Bracket`) and its pages laid out in mm
+    (`bracket.bracket_pages`), A4 landscape."""
+
+    TEMPLATE: ClassVar[str] = "print/bracket.html"
+
+    tournament: Tournament
+    language: str
+    printed_at: datetime.datetime
+    bracket: selectors.Bracket
+    pages: list[dict]
+
+    def parts(self) -> list[Part]:
+        return [(self.TEMPLATE, {
+            **_common(self.tournament, self.language, self.printed_at),
+            "bracket": self.bracket, "pages": self.pages, "page_count": len(self.pages),
+            "area": {
+                "width": bracket_geometry.mm(bracket_geometry.BRACKET_WIDTH),
+                "height": bracket_geometry.mm(bracket_geometry.BRACKET_HEIGHT),
+            },
+        })]
+
+
+def bracket_document(tournament: Tournament, language: str) -> BracketDocument:
+    """Raises `ValueError` before the bracket is drawn (the tournament has not started)."""
+    bracket = selectors.bracket(tournament)
+    if not bracket.columns:
+        raise ValueError("The bracket is drawn when the tournament starts.")
+    pages = bracket_geometry.bracket_pages(bracket)
+    return BracketDocument(tournament, language, timezone.localtime(), bracket, pages)
+
+
+def render_bracket(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
+    """The knockout bracket on A4 landscape: rounds as columns, seeds, names, game points,
+    byes and walkovers, the champion; 64 and 128 players over several pages."""
+    with translation.override(language):
+        return render_pdf(bracket_document(tournament, language).parts(), progress)

@@ -1,0 +1,198 @@
+"""What can be printed: the registry of document kinds, each kind's data version, and `build`.
+
+A document's data version is a fingerprint of the data it prints, of its templates and
+stylesheet (`pdf.template_version`) and of the Python that lays it out (`layout_code_version`):
+a finished file is served again only while none has changed, so no hand-kept layout number can
+let a stale PDF out. A new kind adds a document to
+`documents`, a version function and a `PrintKind` entry here, and its value to `PrintJob.Kind`.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.db.models import Count, Max
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Deal, Match
+from tournaments import selectors
+from tournaments.models import Pairing, Round, Tournament
+from tournaments.printing import bracket as bracket_layout
+from tournaments.printing import documents, scorecard
+from tournaments.printing.pdf import Progress, template_version
+from tournaments.printing.scorecard import site_url
+from tournaments.pure.fingerprints import fingerprint
+from tournaments.tables import standings_rows
+
+
+@lru_cache(maxsize=1)
+def layout_code_version() -> str:
+    """The fingerprint of the modules that turn data into what a page shows (`documents`,
+    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm),
+    read once per process."""
+    return fingerprint([
+        Path(module.__file__).read_text(encoding="utf-8")
+        for module in (documents, scorecard, bracket_layout)
+    ])
+
+
+def _tournament_part(tournament: Tournament, *templates: str) -> list:
+    """What every document prints of its tournament, and the versions of its `templates` and
+    of the layout code."""
+    return [
+        [template_version(template) for template in templates], layout_code_version(),
+        site_url(), tournament.name, tournament.date, tournament.venue, tournament.format,
+        tournament.tie_breaks, tournament.withdrawal_policy, tournament.game_target,
+    ]
+
+
+def round_version(tournament: Tournament, round_: Round, filled: bool, sheet: bool) -> str:
+    """What a round's scorecards (and, with `sheet`, its round sheet) print: tables, names,
+    first dealers, house rules; the results of finished matches when they show (on the sheet, in
+    the final-score box of filled cards); every deal for filled cards. A deal entered into a
+    match therefore leaves the blank scorecards as they were."""
+    results = filled or sheet
+    pairings = [
+        (*row[:6], row[6:] if results and row[6] in Match.DECIDED else None)
+        for row in round_.pairings.order_by("table", "pk").values_list(
+            "table", "entry_a__player__name", "entry_b__player__name", "match_id",
+            "match__first_dealer", "match__house_rules_snapshot", "match__status",
+            "match__points_a", "match__points_b", "match__winner",
+        )
+    ]
+    deals = []
+    if filled:
+        deals = list(
+            Deal.objects.filter(match__pairing__round=round_)
+            .order_by("match_id", "number")
+            .values_list("match_id", "number", "winner", "game_points", "reason")
+        )
+    templates = [documents.ScorecardsDocument.TEMPLATE]
+    if sheet:
+        templates.append(documents.RoundSheetDocument.TEMPLATE)
+    return fingerprint(
+        _tournament_part(tournament, *templates), round_.number, filled, sheet, pairings, deals
+    )
+
+
+def bracket_version(tournament: Tournament) -> str:
+    """Everything a printed bracket shows: each pairing's place, players, seeds, walkover, the
+    state and score of its match."""
+    pairings = list(
+        Pairing.objects.filter(round__tournament=tournament, bracket_index__isnull=False)
+        .order_by("round__number", "is_third_place", "bracket_index")
+        .values_list(
+            "round__number", "is_third_place", "bracket_index", "walkover",
+            "entry_a__number", "entry_a__player__name", "entry_a__withdrawn",
+            "entry_b__number", "entry_b__player__name", "entry_b__withdrawn",
+            "match__status", "match__points_a", "match__points_b", "match__winner",
+        )
+    )
+    return fingerprint(
+        _tournament_part(tournament, documents.BracketDocument.TEMPLATE),
+        tournament.third_place_match, pairings,
+    )
+
+
+def standings_version(tournament: Tournament) -> str:
+    """The standings rows themselves, the withdrawn players listed apart, plus the count of
+    matches being played."""
+    table = selectors.standings_with_withdrawn(tournament)
+    rows = standings_rows(table.ranked)
+    withdrawn = [entry.player.name for entry in table.withdrawn]
+    playing = selectors.matches_in_play(tournament).aggregate(count=Count("pk"), last=Max("pk"))
+    return fingerprint(
+        _tournament_part(tournament, documents.StandingsDocument.TEMPLATE), rows, withdrawn,
+        playing,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The registry
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrintKind:
+    """What one `PrintJob.Kind` needs: a round or not, whether "filled" means anything, how to
+    build it, how to fingerprint its data and what to call the file."""
+
+    label: str
+    needs_round: bool
+    takes_filled: bool
+    render: Callable[..., bytes]  # (tournament, round_ | None, language, filled, progress)
+    version: Callable[..., str]  # (tournament, round_ | None, filled)
+    filename: Callable[[int | None, bool], str]  # (round number, filled)
+
+
+def _render_scorecards_kind(tournament, round_, language, filled, progress=None) -> bytes:
+    pairings = selectors.pairings_of_round(round_).select_related("round__tournament")
+    return documents.render_scorecards(pairings, filled, language, progress)
+
+
+def _render_round_kind(tournament, round_, language, filled, progress=None) -> bytes:
+    return documents.render_round_pack(round_, language, filled, progress)
+
+
+def _render_standings_kind(tournament, round_, language, filled, progress=None) -> bytes:
+    return documents.render_standings(tournament, language, progress)
+
+
+KINDS: dict[str, PrintKind] = {
+    "scorecards": PrintKind(
+        label=_("scorecards"), needs_round=True, takes_filled=True,
+        render=_render_scorecards_kind,
+        version=lambda tournament, round_, filled: round_version(
+            tournament, round_, filled, sheet=False
+        ),
+        filename=lambda number, filled: f"round-{number}-scorecards{'-filled' if filled else ''}",
+    ),
+    "round": PrintKind(
+        label=_("round sheet and scorecards"), needs_round=True, takes_filled=True,
+        render=_render_round_kind,
+        version=lambda tournament, round_, filled: round_version(
+            tournament, round_, filled, sheet=True
+        ),
+        filename=lambda number, filled: f"round-{number}-pack{'-filled' if filled else ''}",
+    ),
+    "standings": PrintKind(
+        label=_("standings"), needs_round=False, takes_filled=False,
+        render=_render_standings_kind,
+        version=lambda tournament, round_, filled: standings_version(tournament),
+        filename=lambda number, filled: "standings",
+    ),
+    "bracket": PrintKind(
+        label=_("bracket"), needs_round=False, takes_filled=False,
+        render=lambda tournament, round_, language, filled, progress=None: documents.render_bracket(
+            tournament, language, progress
+        ),
+        version=lambda tournament, round_, filled: bracket_version(tournament),
+        filename=lambda number, filled: "bracket",
+    ),
+}
+
+
+def build(
+    *, tournament: Tournament, kind: str, round_number: int | None, language: str,
+    filled: bool = False, progress: Progress = None,
+) -> tuple[bytes, str]:
+    """Build one PDF synchronously; return its bytes and the data version it was built from.
+
+    Raises `KeyError` for an unknown kind and `Round.DoesNotExist` for a missing round.
+    """
+    spec = KINDS[kind]
+    round_ = tournament.rounds.get(number=round_number) if spec.needs_round else None
+    filled = filled and spec.takes_filled
+    version = spec.version(tournament, round_, filled)
+    return spec.render(tournament, round_, language, filled, progress), version
+
+
+def filename(kind: str, round_number: int | None, filled: bool, language: str) -> str:
+    """"round-3-scorecards.pdf"; another language than the site's default adds "-en"."""
+    spec = KINDS[kind]
+    name = spec.filename(round_number, filled and spec.takes_filled)
+    if language != settings.LANGUAGE_CODE:
+        name += f"-{language}"
+    return f"{name}.pdf"

@@ -1,0 +1,87 @@
+"""The WeasyPrint plumbing shared by every printed document: a template rendered to A4 PDF
+bytes, with the stylesheet inlined, system fonts, nothing fetched, progress reported.
+
+Nothing is fetched while rendering: the stylesheet (`static/css/print.css`) is read from disk and
+inlined, fonts come from the system (DejaVu covers Cyrillic), images are PNG data URIs, and the
+URL fetcher refuses every scheme but `data:`.
+
+`template_version` is the fingerprint of what a template prints with: its source, the templates
+it extends or includes, and the stylesheet. It is part of every document's data version
+(`tournaments.printing.kinds`), so a changed template can never serve a stale PDF.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template, render_to_string
+from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
+
+from tournaments.pure.fingerprints import fingerprint
+
+Progress = Callable[[int], None] | None
+"""Called with a percentage (0-100) as a document's parts are rendered."""
+
+STYLESHEET = "css/print.css"
+"""The stylesheet of every printed document, a static file path."""
+
+_FETCHER = URLFetcher(allowed_protocols={"data"})
+_REFERENCES = re.compile(r"""{%\s*(?:extends|include)\s+["']([^"']+)["']""")
+
+
+def stylesheet() -> str:
+    """The text of `STYLESHEET`, read from disk (found as the static files are)."""
+    with open(finders.find(STYLESHEET), encoding="utf-8") as css:
+        return css.read()
+
+
+def _template_sources(name: str, seen: set[str]) -> list[tuple[str, str]]:
+    """(name, source) of template `name` and, depth first, of each template it extends or
+    includes by a literal name."""
+    if name in seen:
+        return []
+    seen.add(name)
+    source = Path(get_template(name).origin.name).read_text(encoding="utf-8")
+    found = [(name, source)]
+    for other in _REFERENCES.findall(source):
+        found += _template_sources(other, seen)
+    return found
+
+
+@lru_cache(maxsize=32)
+def template_version(template: str) -> str:
+    """The fingerprint of `template` (a name under `templates/`): its source, the sources of
+    the templates it extends or includes (by literal name, recursively) and the stylesheet.
+    Worked out once per process: templates do not change under a running site.
+
+    Raises `TemplateDoesNotExist` for an unknown template (a bug)."""
+    return fingerprint(_template_sources(template, set()), stylesheet())
+
+
+def _document(template: str, context: dict, fonts: FontConfiguration, images: dict):
+    html = render_to_string(template, {**context, "css": stylesheet()})
+    return HTML(
+        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_FETCHER
+    ).render(font_config=fonts, cache=images)
+
+
+def render_pdf(parts: Sequence[tuple[str, dict]], progress: Progress = None) -> bytes:
+    """Render each (template, context) part and join their pages into one PDF; return its
+    bytes. Fonts and images are shared by the parts. `progress` gets 0-90 as the parts are
+    laid out, then 100."""
+    fonts, images = FontConfiguration(), {}
+    documents = []
+    for done, (template, context) in enumerate(parts, start=1):
+        documents.append(_document(template, context, fonts, images))
+        if progress:
+            progress(int(90 * done / len(parts)))
+    pages = [page for document in documents for page in document.pages]
+    pdf = documents[0].copy(pages).write_pdf()
+    if progress:
+        progress(100)
+    return pdf
