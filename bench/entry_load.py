@@ -71,7 +71,7 @@ from scoring.models import Match
 for match in Match.objects.filter(pk__in=[{ids}]).order_by("pk"):
     numbers = list(match.deals.order_by("number").values_list("number", flat=True))
     print(match.pk, len(numbers), int(numbers == list(range(1, len(numbers) + 1))),
-          match.points_a, match.points_b, match.status, match.house_rules().game_target)
+          match.game_points_a, match.game_points_b, match.status, match.house_rules().game_target)
 """
 
 
@@ -267,15 +267,15 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str) ->
     acknowledged = {t.match_id: t.acknowledged for t in tables}
     problems = []
     for line in rows.strip().splitlines():
-        match_id, stored, contiguous, points_a, points_b, status, target = line.split()
-        stored, points = int(stored), max(int(points_a), int(points_b))
+        match_id, stored, contiguous, game_points_a, game_points_b, status, target = line.split()
+        stored, points = int(stored), max(int(game_points_a), int(game_points_b))
         if stored != acknowledged[int(match_id)]:
             problems.append(f"match {match_id}: {acknowledged[int(match_id)]} acknowledged, "
                             f"{stored} stored")
         if contiguous != "1":
             problems.append(f"match {match_id}: gap or duplicate in deal numbers")
         if points > int(target) or (points == int(target)) != (status == "finished"):
-            problems.append(f"match {match_id}: {points_a}:{points_b} {status}")
+            problems.append(f"match {match_id}: {game_points_a}:{game_points_b} {status}")
     print(f"== {label}, {mode}: {clients} clients, gunicorn {workers} workers "
           f"(calibration loop {calibration:.0f} ms)")
     new_rows = sum(t.new_row_answers for t in tables)

@@ -81,11 +81,13 @@ def build(players: int, rng: random.Random) -> Tournament:
                 points[winner] += game_points
                 deals.append(Deal(match=match, number=number, winner=winner,
                                   game_points=game_points, reason=reason))
-            match.points_a, match.points_b = points["A"], points["B"]
+            match.game_points_a, match.game_points_b = points["A"], points["B"]
             match.winner = "A" if points["A"] >= 11 else "B"
             match.status = Match.Status.FINISHED
         Deal.objects.bulk_create(deals, batch_size=2000)
-        Match.objects.bulk_update(matches, ["points_a", "points_b", "winner", "status"], 500)
+        Match.objects.bulk_update(
+            matches, ["game_points_a", "game_points_b", "winner", "status"], 500
+        )
         tournament.status = Tournament.Status.FINISHED
         tournament.save()
     print(f"built {players} players: {len(matches)} matches, {len(deals)} deals")

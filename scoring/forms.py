@@ -126,7 +126,7 @@ class DealQuickForm(_MatchForm):
             buttons.append({
                 "value": value, "label": reason_label(value, self.house_rules),
                 "checked": checked == value,
-                "points": " / ".join(str(p) for p in allowed), "fixed": len(allowed) == 1,
+                "game_points": " / ".join(str(p) for p in allowed), "fixed": len(allowed) == 1,
                 "id": f"{self['reason'].auto_id}_{value}",
             })
         return buttons

@@ -16,8 +16,10 @@ from scoring import rules
 
 
 class Seat(models.TextChoices):
-    A = "A", _("seat A")
-    B = "B", _("seat B")
+    """The database's choices for `rules.Seat`: the one seat type, labelled."""
+
+    A = rules.SEATS[0], _("seat A")
+    B = rules.SEATS[1], _("seat B")
 
 
 class Reason(models.TextChoices):
@@ -158,7 +160,7 @@ class Match(models.Model):
     """Two players playing deals until one reaches the game target.
 
     `house_rules` is a snapshot (`rules.HouseRules.to_dict()`) taken from the event when the
-    match is created, so a match scores the same forever. `points_a`/`points_b` are game points,
+    match is created, so a match scores the same forever. `game_points_a`/`game_points_b` are
     kept equal to `rules.score_match` over the deals by `scoring.services`.
     """
 
@@ -193,8 +195,8 @@ class Match(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
     )
-    points_a = models.PositiveSmallIntegerField(_("game points, seat A"), default=0)
-    points_b = models.PositiveSmallIntegerField(_("game points, seat B"), default=0)
+    game_points_a = models.PositiveSmallIntegerField(_("game points, seat A"), default=0)
+    game_points_b = models.PositiveSmallIntegerField(_("game points, seat B"), default=0)
     winner = models.CharField(_("winner"), max_length=1, choices=Seat.choices, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     history = History()

@@ -506,13 +506,13 @@ class DealScore:
 class MatchScore:
     """The state of a match after its deals (RULES.md §3, §6).
 
-    * ``points`` -- ``{"A": int, "B": int}``: game points, recorded as scored (10 + 3 = 13);
+    * ``game_points`` -- ``{"A": int, "B": int}``: game points, recorded as scored (10 + 3 = 13);
     * ``finished`` -- a player has reached the game target;
     * ``winner`` -- that player, else ``None``;
     * ``next_dealer`` -- the seat that deals the next deal.
     """
 
-    points: dict[str, int]
+    game_points: dict[str, int]
     finished: bool
     winner: Seat | None
     next_dealer: Seat

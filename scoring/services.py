@@ -74,7 +74,7 @@ def _replay(
     a receiver may raise `ConfirmationRequired`, which rolls the whole change back."""
     result = rules.score_match(scores, match.house_rules(), match.first_dealer)
     was_over, old_winner = match.is_over, match.winner  # never closed here (_refuse_if_closed)
-    match.points_a, match.points_b = result.points["A"], result.points["B"]
+    match.game_points_a, match.game_points_b = result.game_points["A"], result.game_points["B"]
     if result.finished:
         match.status = Match.Status.FINISHED
         match.winner = result.winner
@@ -83,7 +83,7 @@ def _replay(
         match.status = Match.Status.PLAYING if scores else Match.Status.SCHEDULED
         match.winner = ""
         match.finished_at = None
-    fields = ["points_a", "points_b", "status", "winner", "finished_at"]
+    fields = ["game_points_a", "game_points_b", "status", "winner", "finished_at"]
     if was_over or result.finished:
         match.save(update_fields=fields)
     else:  # a running score moving: the deals' own history has every step
@@ -255,9 +255,9 @@ def match_forfeit(*, match: Match, winner: str, by) -> Match:
         )
     target = match.house_rules().game_target
     if winner == "A":
-        match.points_a = target
+        match.game_points_a = target
     else:
-        match.points_b = target
+        match.game_points_b = target
     match.status = Match.Status.FORFEITED
     match.winner = winner
     match.finished_at = timezone.now()
@@ -328,6 +328,6 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
         deals, Deal, default_user=by, default_change_reason="import"
     )
     _replay(locked, list(scores))
-    for name in ("points_a", "points_b", "status", "winner", "finished_at"):
+    for name in ("game_points_a", "game_points_b", "status", "winner", "finished_at"):
         setattr(match, name, getattr(locked, name))
     return deals

@@ -141,8 +141,8 @@ class ImportPlan:
     def standings(self, tie_breaks=DEFAULT_TIE_BREAKS) -> list[Standing]:
         """The standings the import would produce (players are names; no lots drawn)."""
         results = [
-            MatchResult(m.player_a, m.player_b, m.result.points["A"], m.result.points["B"],
-                        m.result.winner)
+            MatchResult(m.player_a, m.player_b, m.result.game_points["A"],
+                        m.result.game_points["B"], m.result.winner)
             for m in self.matches
             if m.finished
         ]

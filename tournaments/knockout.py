@@ -416,7 +416,7 @@ def _consequence(bracket: _Bracket, pairing: Pairing, seat: str) -> str | None:
     params = {
         "round": pairing_label(pairing, bracket.rounds), "table": pairing.table,
         "a": match.player_a.name, "b": match.player_b.name,
-        "points_a": match.points_a, "points_b": match.points_b, "deals": deals,
+        "points_a": match.game_points_a, "points_b": match.game_points_b, "deals": deals,
     }
     if match.status == Match.Status.FORFEITED:
         return _(

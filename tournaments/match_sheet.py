@@ -84,13 +84,14 @@ def sheet_of(match: Match, deals: Sequence[Deal], *, names: bool = True) -> Matc
         rows.append(SheetRow(
             number=deal.number, winner=winner, game_points=deal.game_points,
             reason=deal.reason, reason_label=labels[deal.reason], dealer=dealer,
-            game_points_a=state.points["A"], game_points_b=state.points["B"],
+            game_points_a=state.game_points["A"], game_points_b=state.game_points["B"],
             winner_name=seat_names.get(winner, "") if winner else "",
             dealer_name=seat_names.get(dealer, ""),
         ))
     return MatchSheet(
-        house_rules=house_rules, rows=tuple(rows), game_points_a=after.points["A"],
-        game_points_b=after.points["B"], finished=after.finished, next_dealer=after.next_dealer,
+        house_rules=house_rules, rows=tuple(rows), game_points_a=after.game_points["A"],
+        game_points_b=after.game_points["B"], finished=after.finished,
+        next_dealer=after.next_dealer,
         next_number=len(rows) + 1,
     )
 

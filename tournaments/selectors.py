@@ -44,15 +44,15 @@ class PlayedPairing:
     entry_a_id: int | None
     entry_b_id: int | None
     status: str
-    points_a: int
-    points_b: int
+    game_points_a: int
+    game_points_b: int
     winner: str
 
 
 def played_pairings(tournament: Tournament) -> list[PlayedPairing]:
     """Every pairing of `tournament` that has a match (byes have none)."""
     rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False).values_list(
-        "entry_a_id", "entry_b_id", "match__status", "match__points_a", "match__points_b",
+        "entry_a_id", "entry_b_id", "match__status", "match__game_points_a", "match__game_points_b",
         "match__winner",
     )
     return [PlayedPairing(*row) for row in rows]
@@ -104,7 +104,7 @@ def counted_results(
     cancelled = cancelled_entries(tournament, pairings, entries)
     results = [
         MatchResult(
-            p.entry_a_id, p.entry_b_id, p.points_a, p.points_b, p.winner,
+            p.entry_a_id, p.entry_b_id, p.game_points_a, p.game_points_b, p.winner,
             forfeit=p.status == Match.Status.FORFEITED,
         )
         for p in pairings
@@ -161,8 +161,8 @@ class BracketSide:
 
     seat: str
     entry: Entry | None
-    points: int | None
-    """Game points, once the match has started."""
+    game_points: int | None
+    """Once the match has started."""
     won: bool
     lost: bool
     bye: bool
@@ -252,7 +252,8 @@ def _bracket_match(pairing: Pairing, label: str) -> BracketMatch:
         entry = pairing.entry(seat)
         if match is not None:
             started = match.status != Match.Status.SCHEDULED
-            points = (match.points_a if seat == Seat.A else match.points_b) if started else None
+            points = match.game_points_a if seat == Seat.A else match.game_points_b
+            points = points if started else None
             won = match.winner == seat
             lost = bool(match.winner) and not won
             walkover = bye = False
@@ -318,7 +319,8 @@ def club_night_pairings(night: Tournament) -> list[Pairing]:
 
 def _result(match: Match) -> MatchResult:
     return MatchResult(
-        match.player_a_id, match.player_b_id, match.points_a, match.points_b, match.winner,
+        match.player_a_id, match.player_b_id, match.game_points_a, match.game_points_b,
+        match.winner,
         forfeit=match.status == Match.Status.FORFEITED,
     )
 

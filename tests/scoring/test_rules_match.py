@@ -115,12 +115,12 @@ def test_draw_carry_over():
     rules = HouseRules(draw_carry_over=True)
     # A 1; two draws; B wins 2 and takes the 2 carried points -> 4.
     deals = [win("A", 1), DRAW, DRAW, win("B", 2)]
-    assert score_match(deals, rules).points == points(1, 4)
-    assert score_match(deals).points == points(1, 2)  # without the house rule
+    assert score_match(deals, rules).game_points == points(1, 4)
+    assert score_match(deals).game_points == points(1, 2)  # without the house rule
     # The carry is spent on one deal: the next win scores only its own points.
-    assert score_match([*deals, win("B", 1)], rules).points == points(1, 5)
+    assert score_match([*deals, win("B", 1)], rules).game_points == points(1, 5)
     # A draw at the end is still pending: nobody has it yet.
-    assert score_match([*deals, DRAW], rules).points == points(1, 4)
+    assert score_match([*deals, DRAW], rules).game_points == points(1, 4)
 
 
 def test_draw_carry_over_can_finish_a_match():

@@ -360,14 +360,14 @@ def test_a_match_ends_exactly_when_a_player_reaches_the_target(rules_target_deal
         if count and deals[count - 1].winner is None:
             draws += 1
         score = score_match(deals[:count], rules, first_dealer)
-        leader_points = max(score.points.values())
+        leader_points = max(score.game_points.values())
         # Both under the target before the last deal; one deal adds at most 3 game points,
         # plus one per carried draw.
         assert leader_points <= target + 2 + (draws if rules.draw_carry_over else 0)
         assert score.finished == (leader_points >= target)
         if score.finished:
-            assert score.points[score.winner] == leader_points
-            assert min(score.points.values()) < target
+            assert score.game_points[score.winner] == leader_points
+            assert min(score.game_points.values()) < target
             if count < len(deals):
                 with pytest.raises(InvalidDeal) as caught:
                     score_match(deals[: count + 1], rules, first_dealer)
@@ -379,9 +379,9 @@ def test_a_match_ends_exactly_when_a_player_reaches_the_target(rules_target_deal
             break
         assert score.winner is None
         decided = sum(deal.game_points for deal in deals[:count])
-        assert sum(score.points.values()) <= decided + draws
+        assert sum(score.game_points.values()) <= decided + draws
         if not rules.draw_carry_over:
-            assert sum(score.points.values()) == decided
+            assert sum(score.game_points.values()) == decided
 
 
 @SETTINGS

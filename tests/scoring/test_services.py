@@ -60,17 +60,17 @@ class SignalLog:
 @pytest.mark.django_db
 class TestRecording:
     def test_a_new_match_is_scheduled_at_nil_nil(self, match):
-        assert (match.status, match.points_a, match.points_b) == ("scheduled", 0, 0)
+        assert (match.status, match.game_points_a, match.game_points_b) == ("scheduled", 0, 0)
 
     def test_deals_add_up_and_eleven_finishes_the_match(self, match, organiser):
         # A: 3 + 3 + 2 = 8, still playing; + 3 = 11 -> finished, A wins 11:0.
         record(match, organiser, ("A", 3), ("A", 3), ("A", 2))
-        assert (match.status, match.points_a, match.points_b, match.winner) == (
+        assert (match.status, match.game_points_a, match.game_points_b, match.winner) == (
             "playing", 8, 0, ""
         )
         with SignalLog(match_finished) as finished:
             record(match, organiser, ("A", 3))
-        assert (match.status, match.points_a, match.points_b, match.winner) == (
+        assert (match.status, match.game_points_a, match.game_points_b, match.winner) == (
             "finished", 11, 0, "A"
         )
         assert match.finished_at is not None
@@ -84,9 +84,9 @@ class TestRecording:
     def test_points_are_recorded_as_scored_ten_plus_three_is_thirteen(self, match, organiser):
         # A: 3 + 3 + 3 + 1 = 10; B: 2; then A takes a capot: 10 + 3 = 13, not capped at 11.
         record(match, organiser, ("A", 3), ("A", 3), ("B", 2), ("A", 3), ("A", 1))
-        assert (match.points_a, match.points_b, match.status) == (10, 2, "playing")
+        assert (match.game_points_a, match.game_points_b, match.status) == (10, 2, "playing")
         record(match, organiser, ("A", 3))
-        assert (match.points_a, match.points_b, match.status, match.winner) == (
+        assert (match.game_points_a, match.game_points_b, match.status, match.winner) == (
             13, 2, "finished", "A"
         )
 
@@ -107,7 +107,7 @@ class TestRecording:
         assert refused.value.code == "match_finished"
         match.refresh_from_db()
         assert match.deals.count() == 4
-        assert (match.points_a, match.points_b, match.status, match.winner) == (
+        assert (match.game_points_a, match.game_points_b, match.status, match.winner) == (
             0, 11, "finished", "B"
         )
 
@@ -120,7 +120,7 @@ class TestRecording:
         assert refused.value.params["next_number"] == 6
         match.refresh_from_db()
         assert match.deals.count() == 5
-        assert (match.points_a, match.points_b) == (3, 2)
+        assert (match.game_points_a, match.game_points_b) == (3, 2)
 
     @pytest.mark.parametrize("number", [0, -1, 5, 2**63 - 1, 10**20])
     def test_a_deal_number_no_page_could_send_is_out_of_range(self, match, organiser, number):
@@ -133,7 +133,7 @@ class TestRecording:
         assert refused.value.params == {"number": number, "count": 2, "next_number": 3}
         match.refresh_from_db()
         assert match.deals.count() == 2
-        assert (match.points_a, match.points_b) == (1, 2)
+        assert (match.game_points_a, match.game_points_b) == (1, 2)
 
     def test_the_expected_deal_number_is_accepted(self, match, organiser):
         record(match, organiser, ("A", 1))
@@ -157,7 +157,7 @@ class TestUndo:
         assert undone.number == 2
         match.refresh_from_db()
         assert list(match.deals.values_list("number", flat=True)) == [1]
-        assert (match.points_a, match.points_b) == (2, 0)
+        assert (match.game_points_a, match.game_points_b) == (2, 0)
         deleted = Deal.history.filter(match_id=match.pk, number=2, history_type="-").get()
         assert deleted.history_change_reason == "undo"
         assert deleted.history_user == organiser
@@ -172,18 +172,18 @@ class TestUndo:
         record(match, organiser, ("A", 3), ("A", 2))  # 11:1, finished
         latest = match.history.first()
         assert match.history.count() == before + 1
-        assert (latest.status, latest.points_a, latest.points_b) == ("finished", 11, 1)
+        assert (latest.status, latest.game_points_a, latest.game_points_b) == ("finished", 11, 1)
         services.deal_undo_last(match=match, by=organiser)  # 9:1, reopened
         latest = match.history.first()
         assert match.history.count() == before + 2
-        assert (latest.status, latest.points_a) == ("playing", 9)
+        assert (latest.status, latest.game_points_a) == ("playing", 9)
 
     def test_undo_reopens_a_finished_match(self, match, organiser):
         record(match, organiser, ("A", 3), ("A", 3), ("A", 2), ("A", 3))  # 11: finished
         with SignalLog(match_reopened) as reopened:
             services.deal_undo_last(match=match, by=organiser)
         match.refresh_from_db()
-        assert (match.status, match.winner, match.points_a) == ("playing", "", 8)
+        assert (match.status, match.winner, match.game_points_a) == ("playing", "", 8)
         assert match.finished_at is None
         assert reopened.matches == [match.pk]
 
@@ -191,7 +191,7 @@ class TestUndo:
         record(match, organiser, ("B", 1))
         services.deal_undo_last(match=match, by=organiser)
         match.refresh_from_db()
-        assert (match.status, match.points_a, match.points_b) == ("scheduled", 0, 0)
+        assert (match.status, match.game_points_a, match.game_points_b) == ("scheduled", 0, 0)
 
     def test_nothing_to_undo(self, match, organiser):
         with pytest.raises(RecordingError) as refused:
@@ -230,7 +230,7 @@ class TestCorrection:
             deal=deal_2, score=win("A", 1), by=organiser, reason="scorecard misread"
         )
         match.refresh_from_db()
-        assert (match.points_a, match.points_b) == (6, 0)  # 3 + 1 + 2 : 0
+        assert (match.game_points_a, match.game_points_b) == (6, 0)  # 3 + 1 + 2 : 0
         deal_2.refresh_from_db()
         assert (deal_2.winner, deal_2.game_points, deal_2.reason) == ("A", 1, "won")
         latest, before = deal_2.history.all()[:2]
@@ -245,7 +245,7 @@ class TestCorrection:
             services.deal_correct(deal=match.deals.get(number=4), score=win("A", 2),
                                   by=organiser, reason="it was a schneider")
         match.refresh_from_db()
-        assert (match.status, match.winner, match.points_a) == ("finished", "A", 11)
+        assert (match.status, match.winner, match.game_points_a) == ("finished", "A", 11)
         assert finished.matches == [match.pk]
 
     def test_a_correction_ending_the_match_before_a_later_deal_is_refused(
@@ -262,7 +262,7 @@ class TestCorrection:
         deal_4.refresh_from_db()
         assert (deal_4.winner, deal_4.game_points) == ("B", 1)
         match.refresh_from_db()
-        assert (match.points_a, match.points_b, match.status) == (10, 1, "playing")
+        assert (match.game_points_a, match.game_points_b, match.status) == (10, 1, "playing")
         assert deal_4.history.count() == 1  # only its creation
 
     def test_a_correction_needs_a_reason(self, match, organiser):
@@ -282,7 +282,7 @@ class TestForfeit:
             services.match_forfeit(match=match, winner="B", by=organiser)
         match.refresh_from_db()
         # B gets the game target (11); A keeps the 3 game points A had.
-        assert (match.status, match.winner, match.points_a, match.points_b) == (
+        assert (match.status, match.winner, match.game_points_a, match.game_points_b) == (
             "forfeited", "B", 3, 11
         )
         assert finished.matches == [match.pk]
@@ -303,7 +303,7 @@ class TestForfeit:
             services.match_forfeit(match=match, winner="B", by=organiser)
         assert refused.value.code == "match_already_finished"
         match.refresh_from_db()
-        assert (match.status, match.winner, match.points_b) == ("finished", "A", 0)
+        assert (match.status, match.winner, match.game_points_b) == ("finished", "A", 0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -328,7 +328,7 @@ def test_two_organisers_entering_deal_1_at_once_record_it_once(vendor, match, or
     assert sorted(outcomes) == ["deal_already_entered", "recorded"]
     assert list(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1]
     match = Match.objects.get(pk=match.pk)
-    assert match.points_a + match.points_b == 1
+    assert match.game_points_a + match.game_points_b == 1
 
 
 def test_undo_with_a_stale_number_undoes_nothing(match):

@@ -391,7 +391,7 @@ def test_a_correction_that_changes_the_winner_asks_first_then_clears(organiser_c
     response = organiser_client.post(url, dict(data, confirmed="1"))
     assert response.status_code == 302
     quarterfinal.refresh_from_db()
-    assert (quarterfinal.status, quarterfinal.points_a, quarterfinal.points_b) == (
+    assert (quarterfinal.status, quarterfinal.game_points_a, quarterfinal.game_points_b) == (
         Match.Status.PLAYING, 9, 3
     )
     assert at(semifinal_started, 2, 0).match is None

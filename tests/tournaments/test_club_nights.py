@@ -170,7 +170,9 @@ def test_close_leaves_unfinished_matches_as_they_are(night, cast):
     night.refresh_from_db()
     unfinished.refresh_from_db()
     assert night.status == Tournament.Status.FINISHED
-    assert (unfinished.status, unfinished.points_a, unfinished.points_b) == ("playing", 0, 1)
+    assert (unfinished.status, unfinished.game_points_a, unfinished.game_points_b) == (
+        "playing", 0, 1
+    )
     play(unfinished, "B3 B3 B3 B1")  # it can still be finished; the night stays closed
     night.refresh_from_db()
     assert night.status == Tournament.Status.FINISHED

@@ -91,7 +91,7 @@ def test_good_file_read_by_hand():
     assert plan.players == [ANNA, BORIS, VERA]
     assert plan.rounds == [1, 2, 3]
     assert plan.deal_count == 20 and plan.finished_count == 3
-    summary = [(m.round, m.table, m.player_a, m.player_b, len(m.deals), m.result.points,
+    summary = [(m.round, m.table, m.player_a, m.player_b, len(m.deals), m.result.game_points,
                 m.result.winner) for m in plan.matches]
     assert summary == [
         (1, 1, ANNA, BORIS, 6, {"A": 11, "B": 1}, "A"),
@@ -203,7 +203,7 @@ def test_columns_in_any_order_extra_columns_ignored_and_names_tidied():
     assert plan.errors == []
     assert plan.players == ["Анна", "Борис Петров"]
     assert [d.score.winner for d in plan.matches[0].deals] == ["B", "A"]
-    assert plan.matches[0].result.points == {"A": 1, "B": 3}
+    assert plan.matches[0].result.game_points == {"A": 1, "B": 3}
 
 
 def test_deals_may_come_in_any_order_within_the_file():
@@ -220,7 +220,7 @@ def test_an_unfinished_match_is_allowed_and_left_out_of_the_standings():
     plan = parse_deal_log(data)
     assert plan.errors == []
     assert [m.finished for m in plan.matches] == [True, True, False]
-    assert plan.matches[2].result.points == {"A": 2, "B": 3}
+    assert plan.matches[2].result.game_points == {"A": 2, "B": 3}
     rows = [(row.player, row.played, row.won, row.lost) for row in plan.standings()]
     # Анна and Вера have one win each; Вера beat Анна (head-to-head).
     assert rows == [(VERA, 1, 1, 0), (ANNA, 2, 1, 1), (BORIS, 1, 0, 1)]
@@ -338,7 +338,7 @@ def test_apply_writes_the_whole_tournament(organiser):
     assert entries == [(1, ANNA, None), (2, BORIS, None), (3, VERA, None)]
     pairings = Pairing.objects.filter(round__tournament=tournament).order_by("round__number")
     assert [(p.round.number, p.table, p.entry_a.player.name, p.entry_b.player.name,
-             p.match.points_a, p.match.points_b, p.match.winner, p.match.status)
+             p.match.game_points_a, p.match.game_points_b, p.match.winner, p.match.status)
             for p in pairings] == [
         (1, 1, ANNA, BORIS, 11, 1, "A", "finished"),
         (2, 1, VERA, ANNA, 12, 8, "A", "finished"),
@@ -418,7 +418,9 @@ def test_match_import_deals_writes_and_scores_a_match_at_once(organiser, players
                                                                     (3, "B", 2)]
     assert all(d.pk for d in deals)
     match.refresh_from_db()
-    assert (match.points_a, match.points_b, match.status, match.winner) == (3, 2, "playing", "")
+    assert (match.game_points_a, match.game_points_b, match.status, match.winner) == (
+        3, 2, "playing", ""
+    )
     with pytest.raises(scoring_services.RecordingError) as error:
         scoring_services.match_import_deals(match=match, scores=scores, by=organiser)
     assert error.value.code == "deal_already_entered"
@@ -436,7 +438,7 @@ def test_match_import_deals_checks_the_whole_match_first(players):
     assert match.deals.count() == 0
     scoring_services.match_import_deals(match=match, scores=scores[:3], by=None)
     match.refresh_from_db()
-    assert (match.points_a, match.status, match.winner) == (9, "finished", "A")
+    assert (match.game_points_a, match.status, match.winner) == (9, "finished", "A")
     assert match.finished_at is not None
 
 

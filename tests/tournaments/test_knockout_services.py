@@ -362,7 +362,7 @@ def test_undo_after_the_next_match_started_needs_confirmation_then_clears_it():
 
     scoring_services.deal_undo_last(match=quarterfinal, by=None, number=4, confirmed=True)
     quarterfinal.refresh_from_db()
-    assert (quarterfinal.status, quarterfinal.points_a) == (Match.Status.PLAYING, 9)
+    assert (quarterfinal.status, quarterfinal.game_points_a) == (Match.Status.PLAYING, 9)
     assert seeds(at(tournament, 2, 0)) == (1, None) and at(tournament, 2, 0).match is None
     assert not Match.objects.filter(pk=semifinal.pk).exists()
     # The history keeps both: the undone quarterfinal deal and the cleared semifinal deals.
@@ -419,7 +419,7 @@ def test_withdrawal_before_the_match_is_a_walkover_not_a_match():
     assert seeds(at(tournament, 2, 0)) == (1, 4)
     box = selectors.bracket(tournament).columns[0].matches[1]
     assert box.state == "walkover"
-    assert [(s.won, s.walkover, s.withdrawn, s.points) for s in box.sides] == [
+    assert [(s.won, s.walkover, s.withdrawn, s.game_points) for s in box.sides] == [
         (True, True, False, None), (False, False, True, None)
     ]
 
@@ -441,7 +441,7 @@ def test_withdrawal_during_a_match_forfeits_it():
     knockout.knockout_withdraw(entry=tournament.entries.get(number=4), by=None)
     quarterfinal.refresh_from_db()
     assert (quarterfinal.status, quarterfinal.winner) == (Match.Status.FORFEITED, "B")
-    assert (quarterfinal.points_a, quarterfinal.points_b) == (2, 11)
+    assert (quarterfinal.game_points_a, quarterfinal.game_points_b) == (2, 11)
     assert seeds(at(tournament, 2, 0)) == (1, 5)
 
 

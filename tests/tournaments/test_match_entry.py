@@ -184,7 +184,7 @@ def test_the_match_page_query_count_does_not_grow_with_the_deals(
         assert organiser_client.get(entry_url(match)).status_code == 200
     # 14 more deals: 7 each way, 8:7 after 15 deals, still playing.
     record(match, organiser, *[(seat, 1) for seat in "BA" * 7])
-    assert (match.points_a, match.points_b, match.status) == (8, 7, "playing")
+    assert (match.game_points_a, match.game_points_b, match.status) == (8, 7, "playing")
     with CaptureQueriesContext(connection) as fifteen_deals:
         response = organiser_client.get(entry_url(match))
     assert response.content.decode().count("correct/") == 15
@@ -205,7 +205,7 @@ def test_deal_add_records_the_deal_and_redirects(organiser_client, organiser, ma
     assert response["Location"] == entry_url(match)
     assert deals(match) == [(1, "B", 2, "schneider")]
     match.refresh_from_db()
-    assert (match.points_a, match.points_b, match.status) == (0, 2, "playing")
+    assert (match.game_points_a, match.game_points_b, match.status) == (0, 2, "playing")
     assert Deal.objects.get(match=match).entered_by == organiser
 
 
@@ -580,7 +580,7 @@ def test_deal_undo_removes_the_last_deal(organiser_client, organiser, match):
     assert response["Location"] == entry_url(match)
     assert deals(match) == [(1, "A", 2, "schneider")]
     match.refresh_from_db()
-    assert (match.points_a, match.points_b) == (2, 0)
+    assert (match.game_points_a, match.game_points_b) == (2, 0)
 
 
 def test_deal_undo_reopens_a_finished_match_with_htmx(organiser_client, organiser, match):
@@ -653,7 +653,7 @@ def test_deal_correct_rescores_and_keeps_the_reason(organiser_client, organiser,
     assert response["Location"] == entry_url(match)
     assert deals(match) == [(1, "B", 3, "capot"), (2, "A", 1, "won")]
     match.refresh_from_db()
-    assert (match.points_a, match.points_b) == (1, 3)
+    assert (match.game_points_a, match.game_points_b) == (1, 3)
     deal = Deal.objects.get(match=match, number=1)
     assert deal.history.first().history_change_reason == "scorecard misread"
 
@@ -717,7 +717,7 @@ def test_deal_correct_that_would_end_the_match_before_a_later_deal_is_refused(
     assert "the match would be won before deal 5" in response.content.decode()
     assert deals(match)[3] == (4, "B", 1, "won")
     match.refresh_from_db()
-    assert (match.points_a, match.points_b, match.status) == (10, 1, "playing")
+    assert (match.game_points_a, match.game_points_b, match.status) == (10, 1, "playing")
 
 
 def test_an_impossibly_large_deal_number_is_404_not_500(organiser_client, match):

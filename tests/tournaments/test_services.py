@@ -108,7 +108,7 @@ def test_withdrawal_forfeits_the_remaining_matches(tournament, organiser):
     forfeited = own.filter(status="forfeited").first()
     leaver_seat = "A" if forfeited.player_a_id == leaver.player_id else "B"
     assert forfeited.winner == ("B" if leaver_seat == "A" else "A")
-    assert {forfeited.points_a, forfeited.points_b} == {11, 0}
+    assert {forfeited.game_points_a, forfeited.game_points_b} == {11, 0}
 
 
 def test_fide_withdrawal_under_half_cancels_all_results(tournament, organiser):

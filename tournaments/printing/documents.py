@@ -119,7 +119,7 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
             first_dealer=match.first_dealer, game_target=house_rules.game_target, grid=grid,
             cells=scorecard.grid_cells(rows[start:start + grid.capacity], grid),
             part=(number, len(grids)) if len(grids) > 1 else None,
-            final_game_points=(match.points_a, match.points_b) if over and last else None,
+            final_game_points=(match.game_points_a, match.game_points_b) if over and last else None,
             forfeited=over and last and match.status == Match.Status.FORFEITED,
             legend=legend, qr=qr,
         ))

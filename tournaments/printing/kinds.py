@@ -59,7 +59,7 @@ def round_version(tournament: Tournament, round_: Round, filled: bool, sheet: bo
         for row in round_.pairings.order_by("table", "pk").values_list(
             "table", "entry_a__player__name", "entry_b__player__name", "match_id",
             "match__first_dealer", "match__house_rules_snapshot", "match__status",
-            "match__points_a", "match__points_b", "match__winner",
+            "match__game_points_a", "match__game_points_b", "match__winner",
         )
     ]
     deals = []
@@ -87,7 +87,7 @@ def bracket_version(tournament: Tournament) -> str:
             "round__number", "is_third_place", "bracket_index", "walkover",
             "entry_a__number", "entry_a__player__name", "entry_a__withdrawn",
             "entry_b__number", "entry_b__player__name", "entry_b__withdrawn",
-            "match__status", "match__points_a", "match__points_b", "match__winner",
+            "match__status", "match__game_points_a", "match__game_points_b", "match__winner",
         )
     )
     return fingerprint(

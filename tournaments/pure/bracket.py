@@ -10,9 +10,8 @@ data; no Django.
 
 from __future__ import annotations
 
-from typing import Literal
+from scoring.rules import Seat
 
-Seat = Literal["A", "B"]
 FirstRoundPair = tuple[int, int | None]
 
 

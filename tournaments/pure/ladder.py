@@ -74,8 +74,9 @@ class _Tally:
 
 def _sides(result: MatchResult):
     """(player, opponent, scored, conceded, won) for each side of `result`."""
-    yield result.player_a, result.player_b, result.points_a, result.points_b, result.winner == "A"
-    yield result.player_b, result.player_a, result.points_b, result.points_a, result.winner == "B"
+    a, b = result.game_points_a, result.game_points_b
+    yield result.player_a, result.player_b, a, b, result.winner == "A"
+    yield result.player_b, result.player_a, b, a, result.winner == "B"
 
 
 def season_ladder(

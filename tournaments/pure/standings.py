@@ -31,8 +31,8 @@ class MatchResult:
 
     player_a: Hashable
     player_b: Hashable
-    points_a: int
-    points_b: int
+    game_points_a: int
+    game_points_b: int
     winner: Literal["A", "B"]
     forfeit: bool = False
 
@@ -106,8 +106,8 @@ def compute_standings(
         if result.player_a not in rows or result.player_b not in rows:
             raise ValueError(f"Result between unknown players: {result}")
         a, b = rows[result.player_a], rows[result.player_b]
-        for row, scored, conceded in ((a, result.points_a, result.points_b),
-                                      (b, result.points_b, result.points_a)):
+        for row, scored, conceded in ((a, result.game_points_a, result.game_points_b),
+                                      (b, result.game_points_b, result.game_points_a)):
             row.played += 1
             row.game_points_for += scored
             row.game_points_against += conceded

@@ -24,8 +24,8 @@ def _history(player: Player, pairings) -> tuple[list[dict], list[MatchResult], d
         mine_a = pairing.entry_a.player_id == player.pk
         opponent = (pairing.entry_b if mine_a else pairing.entry_a).player
         opponents[opponent.pk] = opponent
-        own, other = (match.points_a, match.points_b) if mine_a else (match.points_b,
-                                                                     match.points_a)
+        own, other = (match.game_points_a, match.game_points_b) if mine_a else (match.game_points_b,
+                                                                     match.game_points_a)
         rows.append({
             "pairing": pairing, "match": match, "tournament": tournament,
             "club_night": formats.for_tournament(tournament).pairs_on_the_spot,

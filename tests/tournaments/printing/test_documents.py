@@ -77,7 +77,9 @@ def test_a_filled_scorecard_of_forty_deals_prints_on_one_card(started):
     match = first_match(started)
     play(match, forty_deals_mostly_drawn())
     match.refresh_from_db()
-    assert (match.points_a, match.points_b, match.status) == (11, 0, Match.Status.FINISHED)
+    assert (match.game_points_a, match.game_points_b, match.status) == (
+        11, 0, Match.Status.FINISHED
+    )
     # The round pack prints the same cards (`_scorecard_parts`): one render is enough here.
     pages, text = pdf_text(documents.render_scorecards(round_pairings(started), True, "bg"))
     assert pages == 1  # both matches' cards on one A4 page: no continuation card

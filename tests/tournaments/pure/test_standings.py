@@ -14,8 +14,9 @@ from tournaments.pure.standings import (
 )
 
 
-def result(a, b, points_a, points_b):
-    return MatchResult(a, b, points_a, points_b, "A" if points_a > points_b else "B")
+def result(a, b, game_points_a, game_points_b):
+    winner = "A" if game_points_a > game_points_b else "B"
+    return MatchResult(a, b, game_points_a, game_points_b, winner)
 
 
 FIVE_PLAYERS = [
