@@ -11,7 +11,8 @@ from django.db.models import F, Prefetch, Q, QuerySet
 from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, RatingHistory, Round, Tournament
+from tournaments.pure.crosstable import CrossRow, cross_table
 from tournaments.pure.ratings import RatedMatch, RatingPeriod
 from tournaments.pure.standings import MatchResult, Standing, compute_standings
 
@@ -47,14 +48,15 @@ class PlayedPairing:
     points_a: int
     points_b: int
     winner: str
+    round_number: int = 0
 
 
 def played_pairings(tournament: Tournament) -> list[PlayedPairing]:
     """Every pairing of `tournament` that has a match (byes have none)."""
     rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False).values_list(
         "entry_a_id", "entry_b_id", "match__status", "match__points_a", "match__points_b",
-        "match__winner",
-    )
+        "match__winner", "round__number",
+    ).order_by("round__number", "table", "pk")
     return [PlayedPairing(*row) for row in rows]
 
 
@@ -92,6 +94,25 @@ def cancelled_entries(
     return cancelled
 
 
+def counted_results_by_round(
+    tournament: Tournament,
+) -> tuple[list[Entry], list[tuple[int, MatchResult]], set[int]]:
+    """`counted_results`, each result with the number of its round: (round number, result),
+    by round, then table."""
+    entries = list(tournament.entries.select_related("player").order_by("number"))
+    pairings = played_pairings(tournament)
+    cancelled = cancelled_entries(tournament, pairings, entries)
+    results = [
+        (p.round_number, MatchResult(
+            p.entry_a_id, p.entry_b_id, p.points_a, p.points_b, p.winner,
+            forfeit=p.status == Match.Status.FORFEITED,
+        ))
+        for p in pairings
+        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
+    ]
+    return entries, results, cancelled
+
+
 def counted_results(
     tournament: Tournament,
 ) -> tuple[list[Entry], list[MatchResult], set[int]]:
@@ -99,18 +120,8 @@ def counted_results(
     standings, and the ids of the entries whose results are cancelled
     (`cancelled_entries`). Results are the decided matches (`Match.DECIDED`: finished and
     forfeited) less those of a cancelled entry; ids are entry ids. Two queries."""
-    entries = list(tournament.entries.select_related("player").order_by("number"))
-    pairings = played_pairings(tournament)
-    cancelled = cancelled_entries(tournament, pairings, entries)
-    results = [
-        MatchResult(
-            p.entry_a_id, p.entry_b_id, p.points_a, p.points_b, p.winner,
-            forfeit=p.status == Match.Status.FORFEITED,
-        )
-        for p in pairings
-        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
-    ]
-    return entries, results, cancelled
+    entries, results, cancelled = counted_results_by_round(tournament)
+    return entries, [result for _number, result in results], cancelled
 
 
 @dataclass(frozen=True)
@@ -126,6 +137,13 @@ class Standings:
 def standings_with_withdrawn(tournament: Tournament) -> Standings:
     """The ranked players and, apart, the withdrawn players whose results are cancelled."""
     entries, results, cancelled = counted_results(tournament)
+    return _ranking(tournament, entries, results, cancelled)
+
+
+def _ranking(
+    tournament: Tournament, entries: list[Entry], results: list[MatchResult], cancelled: set[int]
+) -> Standings:
+    """`standings_with_withdrawn` from the output of `counted_results`."""
     ranked_entries = [e for e in entries if e.pk not in cancelled]
     rows = compute_standings(
         [e.pk for e in ranked_entries], results, tournament.tie_breaks,
@@ -429,3 +447,74 @@ def rating_periods() -> list[RatingPeriod]:
         RatingPeriod(event, tuple(RatedMatch(a, b, winner) for _event, a, b, winner in group))
         for event, group in groupby(rows, key=itemgetter(0))
     ]
+
+
+# --- Pictures and the cross-table ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaceRow:
+    """A player in the race of a round robin: their entry and their place after rounds
+    1, 2, ... (`compute_standings` over the results of those rounds; shared places repeat)."""
+
+    entry: Entry
+    places: tuple[int, ...]
+
+
+def standings_race(tournament: Tournament) -> list[RaceRow]:
+    """Each ranked player's place after every round that has a counted result, in the order of
+    the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
+    players whose results are cancelled are not in it). Round r's places rank the results of
+    rounds 1..r. No counted result yet: `[]`. Two queries."""
+    entries, numbered, cancelled = counted_results_by_round(tournament)
+    results = [result for _number, result in numbered]
+    ranking = _ranking(tournament, entries, results, cancelled)
+    last = max((number for number, _result in numbered), default=0)
+    ids = [entry.pk for entry, _row in ranking.ranked]
+    lots = {e.pk: e.lot for e, _row in ranking.ranked if e.lot is not None}
+    places: dict[int, list[int]] = {pk: [] for pk in ids}
+    for number in range(1, last + 1):
+        so_far = [result for n, result in numbered if n <= number]
+        for row in compute_standings(ids, so_far, tournament.tie_breaks, lots):
+            places[row.player].append(row.rank)
+    if not last:
+        return []
+    return [RaceRow(entry, tuple(places[entry.pk])) for entry, _row in ranking.ranked]
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """A cross-table ready to show: `entries` in standings order (rows and columns alike) with
+    their standings rows, and the grid (`tournaments.pure.crosstable.cross_table`, one row per
+    entry, players as entry ids)."""
+
+    ranked: list[tuple[Entry, Standing]]
+    rows: list[CrossRow]
+    cycles: int
+    """Meetings per pair the format plans (1, or 2 in a double round robin)."""
+
+    def lines(self) -> list[tuple[int, Entry, Standing, CrossRow]]:
+        """(number from 1, entry, standing, grid row), for templates."""
+        return [(index, entry, standing, row) for index, ((entry, standing), row)
+                in enumerate(zip(self.ranked, self.rows, strict=True), start=1)]
+
+
+def tournament_cross_table(tournament: Tournament, cycles: int = 1) -> CrossTable:
+    """The cross-table of a round robin: the counted results (`counted_results`: decided
+    matches, less those of cancelled entries) in standings order; each cell the meetings in
+    round order. `cycles`: the format's `berger_cycles`. Two queries."""
+    entries, numbered, cancelled = counted_results_by_round(tournament)
+    results = [result for _number, result in numbered]
+    ranking = _ranking(tournament, entries, results, cancelled)
+    order = [entry.pk for entry, _row in ranking.ranked]
+    return CrossTable(ranking.ranked, cross_table(order, results), cycles)
+
+
+def rating_points(player: Player) -> list[RatingHistory]:
+    """The player's stored ratings after each event they played (`RatingHistory`, rebuilt by
+    `rating_services.player_ratings_recompute`: public events only), oldest first, each with
+    its tournament. One query."""
+    return list(
+        RatingHistory.objects.filter(player=player).select_related("tournament")
+        .order_by("tournament__date", "tournament_id")
+    )
