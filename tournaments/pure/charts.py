@@ -347,8 +347,8 @@ def standings_race(
     step = _every(rounds, 10)
     for number in range(1, rounds + 1):
         if number % step == 0 or number in (1, rounds):
-            if number not in (1, rounds) and rounds - number < step:
-                continue
+            if number not in (1, rounds) and (rounds - number < step or number - 1 < step):
+                continue  # too close to the first or the last label
             body.append(_label(x(number), bottom + 16, str(number), size=SMALL))
     for index, line in enumerate(lines):
         colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
