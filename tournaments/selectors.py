@@ -13,6 +13,7 @@ from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, RatingHistory, Round, Tournament
 from tournaments.pure.crosstable import CrossRow, cross_table
+from tournaments.pure.ladder import season_ladder
 from tournaments.pure.ratings import RatedMatch, RatingPeriod
 from tournaments.pure.standings import MatchResult, Standing, compute_standings
 
@@ -483,20 +484,33 @@ def standings_race(tournament: Tournament) -> list[RaceRow]:
 
 
 @dataclass(frozen=True)
+class CrossLine:
+    """One row of a cross-table as the page shows it: `number` (from 1: the column it heads
+    too), the player's `name`, their `rank` (None: not ranked yet), match wins and game points
+    for and against, and the grid row (`tournaments.pure.crosstable.CrossRow`)."""
+
+    number: int
+    name: str
+    rank: int | None
+    won: int
+    game_points_for: int
+    game_points_against: int
+    row: CrossRow
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
 class CrossTable:
-    """A cross-table ready to show: `entries` in standings order (rows and columns alike) with
-    their standings rows, and the grid (`tournaments.pure.crosstable.cross_table`, one row per
-    entry, players as entry ids)."""
+    """A cross-table ready to show: one `CrossLine` per player, rows and columns in standings
+    order. `cycles`: meetings per pair the format plans (1, or 2 in a double round robin; 0 for
+    a season, where players meet any number of times)."""
 
-    ranked: list[tuple[Entry, Standing]]
-    rows: list[CrossRow]
+    lines: list[CrossLine]
     cycles: int
-    """Meetings per pair the format plans (1, or 2 in a double round robin)."""
 
-    def lines(self) -> list[tuple[int, Entry, Standing, CrossRow]]:
-        """(number from 1, entry, standing, grid row), for templates."""
-        return [(index, entry, standing, row) for index, ((entry, standing), row)
-                in enumerate(zip(self.ranked, self.rows, strict=True), start=1)]
+    @property
+    def rows(self) -> list[CrossRow]:
+        return [line.row for line in self.lines]
 
 
 def tournament_cross_table(tournament: Tournament, cycles: int = 1) -> CrossTable:
@@ -506,8 +520,29 @@ def tournament_cross_table(tournament: Tournament, cycles: int = 1) -> CrossTabl
     entries, numbered, cancelled = counted_results_by_round(tournament)
     results = [result for _number, result in numbered]
     ranking = _ranking(tournament, entries, results, cancelled)
-    order = [entry.pk for entry, _row in ranking.ranked]
-    return CrossTable(ranking.ranked, cross_table(order, results), cycles)
+    grid = cross_table([entry.pk for entry, _row in ranking.ranked], results)
+    return CrossTable([
+        CrossLine(number, entry.player.name, standing.rank, standing.won,
+                  standing.game_points_for, standing.game_points_against, row, entry.withdrawn)
+        for number, ((entry, standing), row) in enumerate(zip(ranking.ranked, grid, strict=True),
+                                                          start=1)
+    ], cycles)
+
+
+def season_cross_table(season) -> CrossTable:
+    """The cross-table of a club season: every match the ladder counts (`season_results`), rows
+    in the ladder's order (the ranked players, then those not ranked yet); each cell every
+    meeting of the two in the season, oldest first. One query."""
+    players, results = season_results(season)
+    order = sorted(players, key=lambda pk: (players[pk].name.casefold(), pk))
+    table = season_ladder(results, season.min_matches, order)
+    rows = [*table.ranked, *table.unranked]
+    grid = cross_table([row.player for row in rows], results)
+    return CrossTable([
+        CrossLine(number, players[row.player].name, row.rank, row.won, row.game_points_for,
+                  row.game_points_against, cells)
+        for number, (row, cells) in enumerate(zip(rows, grid, strict=True), start=1)
+    ], 0)
 
 
 def rating_points(player: Player) -> list[RatingHistory]:

@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from club.models import Player
+from club.models import Player, Season
 from tests.tournaments.playing import play
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, RatingHistory, Tournament
@@ -100,7 +100,10 @@ def test_the_cross_table_cells_in_standings_order(four):
     grid = [[None if cell is None else [str(m) for m in cell] for cell in row.cells]
             for row in table.rows]
     # Order 4, 2, 3, 1; each cell from the row player's side.
-    assert [entry.number for entry, _standing in table.ranked] == [4, 2, 3, 1]
+    names = [player.name for player in four.club.players.order_by("pk")][:4]
+    assert [line.name for line in table.lines] == [names[3], names[1], names[2], names[0]]
+    assert [(line.number, line.rank, line.won) for line in table.lines] == [
+        (1, 1, 2), (2, 2, 2), (3, 3, 1), (4, 4, 1)]
     assert grid == [
         [None, ["11:10"], ["11:9"], ["0:11"]],
         [["10:11"], None, ["11:5"], ["11:3"]],
@@ -184,3 +187,25 @@ def test_the_match_race_partial(four):
     assert ('points="40,192 115,192 115,148.4 190,148.4 190,104.7 265,104.7 265,61.1 '
             '340,61.1 340,32"') in html
     assert "the target, 11" in html
+
+
+def test_the_season_cross_table_follows_the_ladder(client, four):
+    # The four's three rounds in a season. Ladder: win percentage, then game-point difference:
+    # 2 (2 of 3, 32:19, +13) and 4 (2 of 3, 22:30, −8); 3 (1 of 3, 25:24, +1) and 1 (1 of 3,
+    # 16:22, −6). So 2, 4, 3, 1.
+    play_rounds(four, 3)
+    season = Season.objects.create(club=four.club, name="Зима", min_matches=1,
+                                   starts=datetime.date(2026, 12, 1),
+                                   ends=datetime.date(2027, 2, 28))
+    table = selectors.season_cross_table(season)
+    names = [player.name for player in four.club.players.order_by("pk")][:4]
+    assert [(line.name, line.rank) for line in table.lines] == [
+        (names[1], 1), (names[3], 2), (names[2], 3), (names[0], 4)]
+    assert [[None if c is None else [str(m) for m in c] for c in line.row.cells]
+            for line in table.lines][0] == [None, ["10:11"], ["11:5"], ["11:3"]]
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("season_detail", args=[four.club.pk, season.pk])).content.decode()
+    url = reverse("season_crosstable", args=[four.club.pk, season.pk])
+    assert url in html
+    html = client.get(url).content.decode()
+    assert "Cross-table" in html and "10:11" in html
