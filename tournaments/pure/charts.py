@@ -296,6 +296,9 @@ PLACE_PITCH = 20
 """Units between two places."""
 PLACES_NAMES = 250
 """Where the names start, right of the plot."""
+RACE_MARKERS = 600
+"""Up to this many points (players × rounds) each carries a marker; past it only the last
+round's do (a 64-player double round robin would otherwise draw 8064)."""
 
 
 @dataclass(frozen=True)
@@ -318,7 +321,8 @@ def standings_race(
     Each name stands right of the plot at the height of its row in `lines` (row i at
     y = 16 + i·20, i from 0), which is its final place unless places are shared. Line i has
     colour i mod 6, dash pattern i mod 4 and marker i mod 5, so no two neighbours look alike
-    in grey. Height: 16 + (n − 1)·20 + 40 for n players.
+    in grey; every point carries the marker up to `RACE_MARKERS` points in all, else only
+    the last round's. Height: 16 + (n − 1)·20 + 40 for n players.
 
     Raises `ValueError` for no players, no rounds or lines of different lengths.
     """
@@ -339,6 +343,7 @@ def standings_race(
     def y(place: int) -> float:
         return PLACES_TOP + (place - 1) * PLACE_PITCH
 
+    every_point = count * rounds <= RACE_MARKERS
     body = []
     for place in range(1, count + 1):
         body.append(f'<line x1="{PLACES_LEFT}" y1="{_num(y(place))}" x2="{PLACES_RIGHT}" '
@@ -357,7 +362,8 @@ def standings_race(
         points = [(x(number), y(place)) for number, place in enumerate(line.places, start=1)]
         body.append(f'<g><title>{_text(line.name)}</title>')
         body.append(_polyline(points, colour, dash, 1.6))
-        for (px, py), place in zip(points, line.places, strict=True):
+        marked = points if every_point else points[-1:]
+        for (px, py), place in zip(marked, line.places[-len(marked):], strict=True):
             body.append(_marker(shape, px, py, colour, f"{line.name}: {place}"))
         body.append("</g>")
         row_y = PLACES_TOP + index * PLACE_PITCH

@@ -219,3 +219,14 @@ def test_the_grid_lists_each_meeting_from_the_row_players_side():
 def test_a_pair_not_met_yet_has_an_empty_cell_and_unknown_players_are_left_out():
     grid = cross_table([1, 2], [MatchResult(1, 9, 11, 0, "A")])
     assert grid == [CrossRow(1, (None, ())), CrossRow(2, ((), None))]
+
+
+def test_a_big_race_marks_only_the_last_round():
+    # 25 players × 25 rounds = 625 points > 600: one marker per line (plus one in the key).
+    lines = [charts.RaceLine(f"P{i}", tuple([i + 1] * 25)) for i in range(25)]
+    svg = charts.standings_race(lines, title="t", x_label="x", y_label="y")
+    small = charts.standings_race(lines[:24], title="t", x_label="x", y_label="y")
+    tips = [t.text for t in ET.fromstring(svg).iter(f"{SVG}title")]
+    assert sum(tip == "P0: 1" for tip in tips) == 1
+    assert sum(tip == "P0: 1" for tip in
+               (t.text for t in ET.fromstring(small).iter(f"{SVG}title"))) == 25  # 600 points
