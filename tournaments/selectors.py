@@ -11,7 +11,9 @@ from django.db.models import F, Prefetch, Q, QuerySet
 from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, RatingHistory, Round, Tournament
+from tournaments.pure.crosstable import CrossRow, cross_table
+from tournaments.pure.ladder import season_ladder
 from tournaments.pure.ratings import RatedMatch, RatingPeriod
 from tournaments.pure.standings import MatchResult, Standing, compute_standings
 
@@ -47,14 +49,15 @@ class PlayedPairing:
     game_points_a: int
     game_points_b: int
     winner: str
+    round_number: int = 0
 
 
 def played_pairings(tournament: Tournament) -> list[PlayedPairing]:
     """Every pairing of `tournament` that has a match (byes have none)."""
     rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False).values_list(
         "entry_a_id", "entry_b_id", "match__status", "match__game_points_a", "match__game_points_b",
-        "match__winner",
-    )
+        "match__winner", "round__number",
+    ).order_by("round__number", "table", "pk")
     return [PlayedPairing(*row) for row in rows]
 
 
@@ -92,6 +95,25 @@ def cancelled_entries(
     return cancelled
 
 
+def counted_results_by_round(
+    tournament: Tournament,
+) -> tuple[list[Entry], list[tuple[int, MatchResult]], set[int]]:
+    """`counted_results`, each result with the number of its round: (round number, result),
+    by round, then table."""
+    entries = list(tournament.entries.select_related("player").order_by("number"))
+    pairings = played_pairings(tournament)
+    cancelled = cancelled_entries(tournament, pairings, entries)
+    results = [
+        (p.round_number, MatchResult(
+            p.entry_a_id, p.entry_b_id, p.game_points_a, p.game_points_b, p.winner,
+            forfeit=p.status == Match.Status.FORFEITED,
+        ))
+        for p in pairings
+        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
+    ]
+    return entries, results, cancelled
+
+
 def counted_results(
     tournament: Tournament,
 ) -> tuple[list[Entry], list[MatchResult], set[int]]:
@@ -99,18 +121,8 @@ def counted_results(
     standings, and the ids of the entries whose results are cancelled
     (`cancelled_entries`). Results are the decided matches (`Match.DECIDED`: finished and
     forfeited) less those of a cancelled entry; ids are entry ids. Two queries."""
-    entries = list(tournament.entries.select_related("player").order_by("number"))
-    pairings = played_pairings(tournament)
-    cancelled = cancelled_entries(tournament, pairings, entries)
-    results = [
-        MatchResult(
-            p.entry_a_id, p.entry_b_id, p.game_points_a, p.game_points_b, p.winner,
-            forfeit=p.status == Match.Status.FORFEITED,
-        )
-        for p in pairings
-        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
-    ]
-    return entries, results, cancelled
+    entries, results, cancelled = counted_results_by_round(tournament)
+    return entries, [result for _number, result in results], cancelled
 
 
 @dataclass(frozen=True)
@@ -126,6 +138,13 @@ class Standings:
 def standings_with_withdrawn(tournament: Tournament) -> Standings:
     """The ranked players and, apart, the withdrawn players whose results are cancelled."""
     entries, results, cancelled = counted_results(tournament)
+    return _ranking(tournament, entries, results, cancelled)
+
+
+def _ranking(
+    tournament: Tournament, entries: list[Entry], results: list[MatchResult], cancelled: set[int]
+) -> Standings:
+    """`standings_with_withdrawn` from the output of `counted_results`."""
     ranked_entries = [e for e in entries if e.pk not in cancelled]
     rows = compute_standings(
         [e.pk for e in ranked_entries], results, tournament.tie_breaks,
@@ -431,3 +450,108 @@ def rating_periods() -> list[RatingPeriod]:
         RatingPeriod(event, tuple(RatedMatch(a, b, winner) for _event, a, b, winner in group))
         for event, group in groupby(rows, key=itemgetter(0))
     ]
+
+
+# --- Pictures and the cross-table ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaceRow:
+    """A player in the race of a round robin: their entry and their place after rounds
+    1, 2, ... (`compute_standings` over the results of those rounds; shared places repeat)."""
+
+    entry: Entry
+    places: tuple[int, ...]
+
+
+def standings_race(tournament: Tournament) -> list[RaceRow]:
+    """Each ranked player's place after every round that has a counted result, in the order of
+    the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
+    players whose results are cancelled are not in it). Round r's places rank the results of
+    rounds 1..r. No counted result yet: `[]`. Two queries."""
+    entries, numbered, cancelled = counted_results_by_round(tournament)
+    results = [result for _number, result in numbered]
+    ranking = _ranking(tournament, entries, results, cancelled)
+    last = max((number for number, _result in numbered), default=0)
+    ids = [entry.pk for entry, _row in ranking.ranked]
+    lots = {e.pk: e.lot for e, _row in ranking.ranked if e.lot is not None}
+    places: dict[int, list[int]] = {pk: [] for pk in ids}
+    for number in range(1, last + 1):
+        so_far = [result for n, result in numbered if n <= number]
+        for row in compute_standings(ids, so_far, tournament.tie_breaks, lots):
+            places[row.player].append(row.rank)
+    if not last:
+        return []
+    return [RaceRow(entry, tuple(places[entry.pk])) for entry, _row in ranking.ranked]
+
+
+@dataclass(frozen=True)
+class CrossLine:
+    """One row of a cross-table as the page shows it: `number` (from 1: the column it heads
+    too), the player's `name`, their `rank` (None: not ranked yet), match wins and game points
+    for and against, and the grid row (`tournaments.pure.crosstable.CrossRow`)."""
+
+    number: int
+    name: str
+    rank: int | None
+    won: int
+    game_points_for: int
+    game_points_against: int
+    row: CrossRow
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """A cross-table ready to show: one `CrossLine` per player, rows and columns in standings
+    order. `cycles`: meetings per pair the format plans (1, or 2 in a double round robin; 0 for
+    a season, where players meet any number of times)."""
+
+    lines: list[CrossLine]
+    cycles: int
+
+    @property
+    def rows(self) -> list[CrossRow]:
+        return [line.row for line in self.lines]
+
+
+def tournament_cross_table(tournament: Tournament, cycles: int = 1) -> CrossTable:
+    """The cross-table of a round robin: the counted results (`counted_results`: decided
+    matches, less those of cancelled entries) in standings order; each cell the meetings in
+    round order. `cycles`: the format's `berger_cycles`. Two queries."""
+    entries, numbered, cancelled = counted_results_by_round(tournament)
+    results = [result for _number, result in numbered]
+    ranking = _ranking(tournament, entries, results, cancelled)
+    grid = cross_table([entry.pk for entry, _row in ranking.ranked], results)
+    return CrossTable([
+        CrossLine(number, entry.player.name, standing.rank, standing.won,
+                  standing.game_points_for, standing.game_points_against, row, entry.withdrawn)
+        for number, ((entry, standing), row) in enumerate(zip(ranking.ranked, grid, strict=True),
+                                                          start=1)
+    ], cycles)
+
+
+def season_cross_table(season) -> CrossTable:
+    """The cross-table of a club season: every match the ladder counts (`season_results`), rows
+    in the ladder's order (the ranked players, then those not ranked yet); each cell every
+    meeting of the two in the season, oldest first. One query."""
+    players, results = season_results(season)
+    order = sorted(players, key=lambda pk: (players[pk].name.casefold(), pk))
+    table = season_ladder(results, season.min_matches, order)
+    rows = [*table.ranked, *table.unranked]
+    grid = cross_table([row.player for row in rows], results)
+    return CrossTable([
+        CrossLine(number, players[row.player].name, row.rank, row.won, row.game_points_for,
+                  row.game_points_against, cells)
+        for number, (row, cells) in enumerate(zip(rows, grid, strict=True), start=1)
+    ], 0)
+
+
+def rating_points(player: Player) -> list[RatingHistory]:
+    """The player's stored ratings after each event they played (`RatingHistory`, rebuilt by
+    `rating_services.player_ratings_recompute`: public events only), oldest first, each with
+    its tournament. One query."""
+    return list(
+        RatingHistory.objects.filter(player=player).select_related("tournament")
+        .order_by("tournament__date", "tournament_id")
+    )

@@ -22,6 +22,7 @@ urlpatterns = [
     path("t/<id:pk>/bracket/", bracket.bracket, name="tournament_bracket"),
     path("t/<id:pk>/rounds/<id:number>/", rounds.round_detail, name="round_detail"),
     path("t/<id:pk>/standings/", standings.standings, name="tournament_standings"),
+    path("t/<id:pk>/crosstable/", standings.cross_table, name="tournament_crosstable"),
     path("m/<id:match_pk>/", matches.match_entry, name="match_entry"),
     path("m/<id:match_pk>/deal/", matches.deal_add, name="match_deal_add"),
     path("m/<id:match_pk>/deal/details/", matches.deal_details_form,

@@ -15,5 +15,7 @@ urlpatterns = [
     path("club/<id:club_pk>/", seasons.club_detail, name="club_detail"),
     path("club/<id:club_pk>/seasons/<id:season_pk>/", seasons.season_detail,
          name="season_detail"),
+    path("club/<id:club_pk>/seasons/<id:season_pk>/crosstable/", seasons.season_crosstable,
+         name="season_crosstable"),
     path("players/<id:player_pk>/", players.player_detail, name="player_detail"),
 ]

@@ -135,7 +135,7 @@ def test_every_page_forbids_inline_code_for_the_public(demo_site):
     names = set(checked.values())
     assert {"home", "login", "tournament_detail", "tournament_standings", "round_detail",
             "match_entry", "tournament_bracket", "club_detail", "season_detail",
-            "player_detail"} <= names, names
+            "player_detail", "tournament_crosstable", "season_crosstable"} <= names, names
 
 
 def test_every_page_forbids_inline_code_for_the_organiser(demo_site):

@@ -12,6 +12,8 @@ folder in a fresh interpreter and checks that `django` was never imported.
 - `standings`: standings from results, with the published tie-breaks.
 - `ladder`: a season's ladder and head-to-head records.
 - `fingerprints`: a short digest of the data a page or a file shows.
+- `charts`: pictures as SVG strings (a match's running score, a rating over time, the race
+  of a round robin); `crosstable`: the grid of who beat whom.
 
 The Django side that turns these into rows lives beside: `tournaments.services`,
 `tournaments.knockout`, `tournaments.selectors` and the format classes of

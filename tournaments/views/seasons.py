@@ -42,3 +42,14 @@ def season_detail(request, club_pk: int, season_pk: int):
         "matches": len(results),
         "forfeits": sum(result.forfeit for result in results),
     })
+
+
+@require_safe
+def season_crosstable(request, club_pk: int, season_pk: int):
+    """The season's cross-table: every meeting of each two players in it, rows in ladder
+    order."""
+    season = get_object_or_404(Season.objects.select_related("club"), pk=season_pk,
+                               club_id=club_pk)
+    return render(request, "tournaments/season_crosstable.html", {
+        "season": season, "club": season.club, "table": selectors.season_cross_table(season),
+    })

@@ -1,10 +1,15 @@
 """Live standings with the tie-break order printed under the table; players whose results a
-withdrawal cancelled are listed apart, below it, not ranked."""
+withdrawal cancelled are listed apart, below it, not ranked. A round robin's standings also
+show the race (each player's place after every round) and link to its cross-table."""
 
+from functools import partial
+
+from django.http import Http404
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from tournaments import selectors
+from tournaments import formats, selectors
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.pure.fingerprints import fingerprint
@@ -18,6 +23,7 @@ def standings(request, pk: int):
     table = StandingsTable(rows, tournament.tie_breaks)
     RequestConfig(request, paginate=False).configure(table)
     playing = selectors.matches_in_play(tournament).count()
+    round_robin = bool(formats.for_tournament(tournament).berger_cycles)
     return render(request, "tournaments/standings.html", {
         "tournament": tournament,
         "table": table,
@@ -28,4 +34,21 @@ def standings(request, pk: int):
         "withdrawn": ranking.withdrawn,
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),
+        # Computed only when the template's cache misses (a template calls a callable).
+        "race": partial(selectors.standings_race, tournament) if round_robin else None,
+        "round_robin": round_robin,
+    })
+
+
+@require_safe
+def cross_table(request, pk: int):
+    """The cross-table of a round robin (who beat whom, game points), rows in standings order;
+    404 for an event of another format."""
+    tournament = tournament_for_reading(request, pk)
+    cycles = formats.for_tournament(tournament).berger_cycles
+    if not cycles:
+        raise Http404("Only a round robin has a cross-table.")
+    return render(request, "tournaments/crosstable.html", {
+        "tournament": tournament,
+        "table": selectors.tournament_cross_table(tournament, cycles),
     })
