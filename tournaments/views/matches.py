@@ -114,7 +114,7 @@ def deal_undo(request, match_pk: int):
             confirmed=_confirmed(request),
         )
     except services.ConfirmationRequired as error:
-        action = reverse("match_deal_undo", args=[match_pk])
+        action = reverse("matches:deal_undo", args=[match_pk])
         what = _("Undo the last deal")
         return _confirmation(request, pairing, error, action, what)
     except services.RecordingError as error:
@@ -161,7 +161,7 @@ def deal_correct(request, match_pk: int, number: int):
             reason=form.cleaned_data["correction_reason"], confirmed=_confirmed(request),
         )
     except services.ConfirmationRequired as error:
-        action = reverse("match_deal_correct", args=[match_pk, number])
+        action = reverse("matches:deal_correct", args=[match_pk, number])
         what = _("Correct deal %(number)s") % {"number": number}
         return _confirmation(request, pairing, error, action, what)
     except ScoringError as error:
@@ -235,7 +235,7 @@ def _done(request, pairing, notice: str, match: Match | None = None):
     if request.htmx:
         return _page(request, pairing, match, notice=notice)
     messages.success(request, notice)
-    return redirect("match_entry", match_pk=pairing.match_id)
+    return redirect("matches:entry", match_pk=pairing.match_id)
 
 
 def _deal_rows(match: Match, deals: list, scores: list[rules.DealScore],
