@@ -32,6 +32,7 @@ from tournaments.access import (
     pairing_for_reading,
     removed_match,
 )
+from tournaments.match_history import match_history
 from tournaments.pure.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
@@ -276,6 +277,8 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
         "last_deal": deals[-1] if deals else None,
         "corrected_deal": deal, "error": error, "notice": notice,
     })
+    # The history of the match's changes: for its organisers only.
+    context["history"] = match_history(match) if context["organiser"] else []
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
 
 
@@ -294,6 +297,7 @@ def _deal_saved(request, pairing, deal, scores: list[rules.DealScore]):
         "row": _deal_row(match, deal, Reason(deal.reason).label, dealers[-1], after.points),
         "last_deal": deal, "notice": _("Deal %(number)s saved.") % {"number": deal.number},
     })
+    context["history"] = match_history(match)  # replaced out of band (organisers only post)
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")
 
