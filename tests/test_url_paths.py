@@ -8,8 +8,11 @@ Each row: a path as printed or shared, the name it has now, the view that answer
 did before the namespaces) and the values read from the path.
 """
 
+import re
+from pathlib import Path
+
 import pytest
-from django.urls import resolve, reverse
+from django.urls import URLResolver, get_resolver, resolve, reverse
 
 PRINTED_OR_SHARED = [
     ("/m/7/", "matches:entry", "tournaments.views.matches.match_entry", {"match_pk": 7}),
@@ -88,3 +91,42 @@ def test_each_path_leads_where_it_always_did(path, name, view, kwargs):
 def test_the_printed_match_address_is_the_match_page():
     """What the scorecard's QR code encodes: `/m/<id>/` under the site's address."""
     assert reverse("matches:entry", args=[123]) == "/m/123/"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMED_IN_TEMPLATES = re.compile(r"""\{%\s*url\s+["']([^"']+)["']""")
+NAMED_IN_PYTHON = re.compile(
+    r"""\b(?:reverse|reverse_lazy|redirect|resolve_url)\(\s*["']([^"'/]+)["']"""
+)
+
+
+def url_names(resolver=None, namespace="") -> set[str]:
+    """Every URL name of the site, with its namespace (`matches:entry`, `admin:index`)."""
+    names = set()
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            names |= url_names(entry, inner)
+        elif entry.name:
+            names.add(namespace + entry.name)
+    return names
+
+
+def test_every_url_name_written_in_the_code_exists():
+    """A page named without its namespace (`'match_entry'` for `'matches:entry'`), e.g. by a
+    branch written before the namespaces, fails here rather than on the page that uses it."""
+    known = url_names()
+    sources = [
+        *[(path, NAMED_IN_TEMPLATES) for path in (ROOT / "templates").rglob("*.html")],
+        *[(path, NAMED_IN_PYTHON) for folder in ("club", "scoring", "tournaments", "bench",
+                                                  "tests")
+          for path in (ROOT / folder).rglob("*.py")],
+    ]
+    unknown = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, pattern in sources
+        for name in pattern.findall(path.read_text())
+        if name not in known
+    ]
+    assert unknown == []
+    assert {"tournaments:home", "matches:entry", "clubs:player", "login"} <= known
