@@ -124,10 +124,10 @@ def main() -> None:
         hello_ms, _ = measure(client, "/hello/", args.repeat)
     rows = []
     for label, tournament in (("8 players", small), (f"{args.players} players", big)):
-        standings_url = reverse("tournament_standings", args=[tournament.pk])
+        standings_url = reverse("tournaments:standings", args=[tournament.pk])
         for page, url, cold in (
             ("standings", standings_url, False),
-            ("round 1", reverse("round_detail", args=[tournament.pk, 1]), False),
+            ("round 1", reverse("tournaments:round", args=[tournament.pk, 1]), False),
             ("standings, cold", standings_url, True),
         ):
             ms, queries = measure(client, url, args.repeat, cold)

@@ -1,4 +1,4 @@
-"""Root URLs: language switch, auth, admin, and each app's pages."""
+"""Root URLs: language switch, auth, admin, and each area's pages (one namespace each)."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -9,7 +9,14 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # Each area of the site has its namespace (`tournaments:home`, `matches:entry`, ...); the
+    # paths themselves are fixed (printed on scorecards), see tournaments/urls.py.
     path("", include("tournaments.urls")),
+    path("", include("tournaments.urls_matches")),
+    path("", include("tournaments.urls_data")),
+    path("", include("tournaments.urls_printing")),
+    path("", include("tournaments.urls_nights")),
+    path("", include("tournaments.urls_club")),
 ]
 
 # An unreachable database met outside a view is a 503 too (with DEBUG off).

@@ -18,23 +18,25 @@ REFUSED_ANONYMOUS = {400, 403, 404, 405}
 # The views that change a tournament someone organises (the others only read, or create
 # the visitor's own tournament or import).
 WRITE_URLS = {
-    "tournament_edit", "tournament_player_add", "tournament_player_remove",
-    "tournament_player_withdraw", "tournament_draw", "tournament_draw_lot", "tournament_start",
-    "match_deal_add", "match_deal_undo", "match_deal_correct", "print_request",
-    "club_night_pair", "club_night_close", "club_night_unpair",
+    "tournaments:edit", "tournaments:player_add", "tournaments:player_remove",
+    "tournaments:player_withdraw", "tournaments:draw", "tournaments:draw_lot", "tournaments:start",
+    "matches:deal_add", "matches:deal_undo", "matches:deal_correct", "printing:request",
+    "nights:pair", "nights:close", "nights:unpair",
 }
 
 
-def site_patterns(resolver=None, prefix=""):
-    """(name, route) of every named URL served by our own apps' views."""
+def site_patterns(resolver=None, namespace=""):
+    """(name, route) of every named URL served by our own apps' views; names with their
+    namespace (`matches:deal_add`)."""
     resolver = resolver or get_resolver()
     for entry in resolver.url_patterns:
         if isinstance(entry, URLResolver):
-            yield from site_patterns(entry, prefix + str(entry.pattern))
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from site_patterns(entry, inner)
         elif isinstance(entry, URLPattern) and entry.name:
             module = getattr(entry.callback, "__module__", "")
             if module.split(".")[0] in APPS:
-                yield entry.name, entry.pattern.converters.keys()
+                yield namespace + entry.name, entry.pattern.converters.keys()
 
 
 def row_counts() -> dict[str, int]:

@@ -15,26 +15,29 @@ HUGE = "99999999999999999999"  # 20 digits; 2**63 - 1 = 9223372036854775807 has 
 OWN_APPS = ("club", "scoring", "tournaments")
 
 
-def id_routes(value: str, resolver=None, prefix=""):
+def id_routes(value: str, resolver=None, prefix="", namespace=""):
     """(name, path, ours) for each URL pattern of the site that takes a value in its path (an
-    id or a number; the admin's object ids too), with `value` in every place. `ours`: served by
-    this project's own views (not the admin's)."""
+    id or a number; the admin's object ids too), with `value` in every place; names with their
+    namespace (`matches:entry`). `ours`: served by this project's own views (not the
+    admin's)."""
     resolver = resolver or get_resolver()
     for entry in resolver.url_patterns:
         if isinstance(entry, URLResolver):
-            yield from id_routes(value, entry, prefix + str(entry.pattern))
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from id_routes(value, entry, prefix + str(entry.pattern), inner)
         elif isinstance(entry, URLPattern) and entry.pattern.converters:
             route = re.sub(r"<(\w+:)?\w+>", value, prefix + str(entry.pattern))
             module = getattr(entry.callback, "__module__", "")
-            yield entry.name or route, "/" + route, module.split(".")[0] in OWN_APPS
+            name = namespace + entry.name if entry.name else route
+            yield name, "/" + route, module.split(".")[0] in OWN_APPS
 
 
 def test_the_walk_finds_the_pages_of_each_kind_of_id():
     names = {name for name, _path, ours in id_routes(HUGE) if ours}
     assert names >= {
-        "tournament_detail", "round_detail", "match_entry", "match_deal_undo",
-        "match_deal_correct", "tournament_player_remove", "print_download", "club_detail",
-        "season_detail", "player_detail", "club_night_unpair",
+        "tournaments:detail", "tournaments:round", "matches:entry", "matches:deal_undo",
+        "matches:deal_correct", "tournaments:player_remove", "printing:download", "clubs:club",
+        "clubs:season", "clubs:player", "nights:unpair",
     }
 
 

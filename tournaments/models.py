@@ -96,7 +96,7 @@ class Tournament(HouseRulesFields):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("tournament_detail", args=[self.pk])
+        return reverse("tournaments:detail", args=[self.pk])
 
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
@@ -173,7 +173,7 @@ class Round(models.Model):
         return f"{self.tournament} · {self.number}"
 
     def get_absolute_url(self) -> str:
-        return reverse("round_detail", args=[self.tournament_id, self.number])
+        return reverse("tournaments:round", args=[self.tournament_id, self.number])
 
 
 class Pairing(models.Model):

@@ -73,7 +73,7 @@ WIDE_ONLY = {"th": {"class": "num wide-only"}, "td": {"class": "num wide-only"}}
 
 
 def player_link(name: str, pk: int) -> str:
-    return format_html('<a href="{}">{}</a>', reverse("player_detail", args=[pk]), name)
+    return format_html('<a href="{}">{}</a>', reverse("clubs:player", args=[pk]), name)
 
 
 class ClubNightStandingsTable(StandingsTable):

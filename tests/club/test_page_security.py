@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 PAGES_PER_URL_NAME = 2
 # Downloads (PDF, CSV, Excel) and the admin (Django's own pages) are not walked.
 SKIPPED_PREFIXES = ("/admin/", "/media/", "/static/")
-SKIPPED_URL_NAMES = {"print_download", "logout"}
+SKIPPED_URL_NAMES = {"printing:download", "logout"}
 
 
 class InlineCode(HTMLParser):
@@ -69,7 +69,7 @@ def walk(client: Client, starts: list[str]) -> dict[str, str]:
             continue
         seen.add(path)
         try:
-            name = resolve(url.path).url_name
+            name = resolve(url.path).view_name
         except Resolver404:
             continue
         if name in SKIPPED_URL_NAMES:
@@ -133,9 +133,10 @@ def demo_site():
 def test_every_page_forbids_inline_code_for_the_public(demo_site):
     checked = walk(Client(), ["/", "/accounts/login/", *every_event()])
     names = set(checked.values())
-    assert {"home", "login", "tournament_detail", "tournament_standings", "round_detail",
-            "match_entry", "tournament_bracket", "club_detail", "season_detail",
-            "player_detail", "tournament_crosstable", "season_crosstable"} <= names, names
+    assert {"tournaments:home", "login", "tournaments:detail", "tournaments:standings",
+            "tournaments:round", "matches:entry", "tournaments:bracket", "clubs:club",
+            "clubs:season", "clubs:player", "tournaments:crosstable",
+            "clubs:season_crosstable"} <= names, names
 
 
 def test_every_page_forbids_inline_code_for_the_organiser(demo_site):
@@ -143,6 +144,6 @@ def test_every_page_forbids_inline_code_for_the_organiser(demo_site):
     client.force_login(demo_site)
     checked = walk(client, ["/", *every_event()])
     names = set(checked.values())
-    assert {"home", "tournament_create", "tournament_edit", "tournament_players",
-            "tournament_import", "match_entry", "club_night_detail", "club_night_create",
-            "tournament_bracket", "season_detail"} <= names, names
+    assert {"tournaments:home", "tournaments:create", "tournaments:edit", "tournaments:players",
+            "data:import", "matches:entry", "nights:detail", "nights:create",
+            "tournaments:bracket", "clubs:season"} <= names, names

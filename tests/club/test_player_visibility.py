@@ -55,7 +55,7 @@ def own_private_guest(organiser, home_club) -> Player:
 
 def offered(client: Client, tournament: Tournament) -> set[str]:
     """The names in the players page's "From the register" list."""
-    response = client.get(reverse("tournament_players", args=[tournament.pk]))
+    response = client.get(reverse("tournaments:players", args=[tournament.pk]))
     assert response.status_code == 200
     return {player.name for player in response.context["add_form"].fields["player"].queryset}
 
@@ -71,7 +71,7 @@ def test_the_add_player_list_leaves_out_other_organisers_private_players(
 def test_a_private_player_cannot_be_added_by_posting_their_id(
         organiser_client, tournament, secret):
     response = organiser_client.post(
-        reverse("tournament_player_add", args=[tournament.pk]),
+        reverse("tournaments:player_add", args=[tournament.pk]),
         {"player": secret["guest"].pk, "new_name": ""},
     )
     assert response.status_code == 422
@@ -92,9 +92,9 @@ def test_the_private_events_organiser_is_still_offered_their_players(
 def test_a_private_player_page_is_404_to_others(client, organiser_client, secret, who):
     visitor = client if who == "anonymous" else organiser_client
     for player in (secret["member"], secret["guest"]):
-        response = visitor.get(reverse("player_detail", args=[player.pk]))
+        response = visitor.get(reverse("clubs:player", args=[player.pk]))
         assert response.status_code == 404, player.name
-    response = visitor.get(reverse("player_detail", args=[secret["newcomer"].pk]))
+    response = visitor.get(reverse("clubs:player", args=[secret["newcomer"].pk]))
     assert response.status_code == 200
 
 
@@ -105,7 +105,7 @@ def test_a_private_player_page_shows_to_their_organiser_and_staff(
     staff_client = Client()
     staff_client.force_login(staff)
     for visitor in (outsider_client, staff_client):
-        response = visitor.get(reverse("player_detail", args=[secret["guest"].pk]))
+        response = visitor.get(reverse("clubs:player", args=[secret["guest"].pk]))
         assert response.status_code == 200
 
 
@@ -115,7 +115,7 @@ def test_a_player_of_a_public_event_too_is_public(client, secret, rival_club):
         format=Tournament.Format.ROUND_ROBIN,
     )
     Entry.objects.create(tournament=public, player=secret["member"], number=1)
-    response = client.get(reverse("player_detail", args=[secret["member"].pk]))
+    response = client.get(reverse("clubs:player", args=[secret["member"].pk]))
     assert response.status_code == 200
 
 
@@ -123,11 +123,11 @@ def test_a_player_of_a_public_event_too_is_public(client, secret, rival_club):
 def test_the_club_page_leaves_out_private_players(client, organiser_client, rival_club,
                                                    secret, who):
     visitor = client if who == "anonymous" else organiser_client
-    response = visitor.get(reverse("club_detail", args=[rival_club.pk]))
+    response = visitor.get(reverse("clubs:club", args=[rival_club.pk]))
     assert [p.name for p in response.context["players"]] == ["Нов Член"]
     assert "Тайна Членка" not in response.content.decode()
 
 
 def test_the_club_page_shows_its_organiser_every_player(outsider_client, rival_club, secret):
-    response = outsider_client.get(reverse("club_detail", args=[rival_club.pk]))
+    response = outsider_client.get(reverse("clubs:club", args=[rival_club.pk]))
     assert [p.name for p in response.context["players"]] == ["Нов Член", "Тайна Членка"]

@@ -59,7 +59,7 @@ def running(cup) -> Tournament:
 
 
 def bracket_url(tournament):
-    return reverse("tournament_bracket", args=[tournament.pk])
+    return reverse("tournaments:bracket", args=[tournament.pk])
 
 
 # --- creating and starting ---------------------------------------------------------------------
@@ -67,7 +67,7 @@ def bracket_url(tournament):
 
 def test_create_a_knockout_with_a_third_place_match(organiser_client):
     data = dict(NEW_TOURNAMENT, format="knockout", third_place_match="on")
-    response = organiser_client.post(reverse("tournament_create"), data)
+    response = organiser_client.post(reverse("tournaments:create"), data)
     tournament = Tournament.objects.get(name="Купа Варна")
     assert response.status_code == 302
     assert (tournament.format, tournament.third_place_match) == ("knockout", True)
@@ -75,12 +75,12 @@ def test_create_a_knockout_with_a_third_place_match(organiser_client):
 
 def test_a_round_robin_never_keeps_a_third_place_match(organiser_client):
     data = dict(NEW_TOURNAMENT, third_place_match="on")
-    organiser_client.post(reverse("tournament_create"), data)
+    organiser_client.post(reverse("tournaments:create"), data)
     assert Tournament.objects.get(name="Купа Варна").third_place_match is False
 
 
 def test_the_players_page_speaks_of_seeds_for_a_knockout(organiser_client, cup):
-    html = english(organiser_client).get(reverse("tournament_players", args=[cup.pk])).content
+    html = english(organiser_client).get(reverse("tournaments:players", args=[cup.pk])).content
     html = html.decode()
     assert "Players and seeds" in html and "Draw the seeds by lot" in html
     assert "Seed from a round robin" in html
@@ -88,14 +88,14 @@ def test_the_players_page_speaks_of_seeds_for_a_knockout(organiser_client, cup):
 
 
 def test_start_draws_the_bracket_and_goes_to_it(organiser_client, cup):
-    response = organiser_client.post(reverse("tournament_start", args=[cup.pk]))
+    response = organiser_client.post(reverse("tournaments:start", args=[cup.pk]))
     assert response.status_code == 302 and response.url == bracket_url(cup)
     assert seeds(at(cup, 1, 1)) == (4, 5)
     assert Match.objects.count() == 2
 
 
 def test_start_refuses_get_outsiders_and_visitors(client, outsider_client, organiser_client, cup):
-    url = reverse("tournament_start", args=[cup.pk])
+    url = reverse("tournaments:start", args=[cup.pk])
     assert organiser_client.get(url).status_code == 405
     assert outsider_client.post(url).status_code == 403
     assert_sent_to_login(client.post(url))
@@ -104,7 +104,7 @@ def test_start_refuses_get_outsiders_and_visitors(client, outsider_client, organ
 
 def test_start_refused_says_why_and_writes_nothing(organiser_client, cup):
     Entry.objects.filter(tournament=cup, number__gt=3).delete()  # 3 players: no third place
-    response = english(organiser_client).post(reverse("tournament_start", args=[cup.pk]))
+    response = english(organiser_client).post(reverse("tournaments:start", args=[cup.pk]))
     assert response.status_code == 409
     assert "A third-place match needs at least 4 players" in response.content.decode()
     cup.refresh_from_db()
@@ -112,7 +112,7 @@ def test_start_refused_says_why_and_writes_nothing(organiser_client, cup):
 
 
 def test_seeds_by_lot_from_the_players_page(organiser_client, cup):
-    response = organiser_client.post(reverse("tournament_draw_lot", args=[cup.pk]))
+    response = organiser_client.post(reverse("tournaments:draw_lot", args=[cup.pk]))
     assert response.status_code == 302
     assert sorted(cup.entries.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
 
@@ -139,7 +139,7 @@ def finished_league(organiser, home_club) -> Tournament:
 
 
 def seed_url(tournament):
-    return reverse("tournament_seed_from_standings", args=[tournament.pk])
+    return reverse("tournaments:seed_from_standings", args=[tournament.pk])
 
 
 def test_seed_from_standings_replaces_the_players(organiser_client, cup, finished_league):
@@ -239,16 +239,16 @@ def test_the_champion_is_shown_when_the_final_is_over(client, running):
 
 
 def test_the_round_page_names_the_knockout_round(client, running):
-    html = english(client).get(reverse("round_detail", args=[running.pk, 2])).content.decode()
+    html = english(client).get(reverse("tournaments:round", args=[running.pk, 2])).content.decode()
     assert "Round 2 · Semifinal" in html and "waiting" in html
-    html = english(client).get(reverse("round_detail", args=[running.pk, 1])).content.decode()
+    html = english(client).get(reverse("tournaments:round", args=[running.pk, 1])).content.decode()
     assert "bye: goes through" in html and "rests (bye)" not in html
 
 
 def test_the_nav_links_to_the_bracket_not_the_standings(client, running):
     html = english(client).get(running.get_absolute_url()).content.decode()
     assert bracket_url(running) in html
-    assert reverse("tournament_standings", args=[running.pk]) not in html
+    assert reverse("tournaments:standings", args=[running.pk]) not in html
 
 
 def make_running_knockout(size: int) -> Tournament:
@@ -278,7 +278,8 @@ def test_bracket_pages_use_a_fixed_number_of_queries(
         with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
             assert reader.get(bracket_url(tournament), **HTMX).status_code == 200
         with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
-            assert reader.get(reverse("round_detail", args=[tournament.pk, 2])).status_code == 200
+            round_2 = reverse("tournaments:round", args=[tournament.pk, 2])
+            assert reader.get(round_2).status_code == 200
         with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
             assert reader.get(tournament.get_absolute_url()).status_code == 200
 
@@ -301,7 +302,7 @@ def test_the_bracket_page_costs_the_same_queries_for_8_and_64_players(client, or
 
 def withdraw_url(tournament, number):
     entry = tournament.entries.get(number=number)
-    return reverse("tournament_player_withdraw", args=[tournament.pk, entry.pk])
+    return reverse("tournaments:player_withdraw", args=[tournament.pk, entry.pk])
 
 
 def test_withdrawal_gives_the_opponent_a_walkover(organiser_client, running):
@@ -344,7 +345,7 @@ def semifinal_started(running):
 
 
 def undo_url(match):
-    return reverse("match_deal_undo", args=[match.pk])
+    return reverse("matches:deal_undo", args=[match.pk])
 
 
 def test_undo_that_would_clear_the_next_match_asks_first(organiser_client, semifinal_started):
@@ -380,7 +381,7 @@ def test_the_confirmation_comes_as_an_htmx_partial(organiser_client, semifinal_s
 def test_a_correction_that_changes_the_winner_asks_first_then_clears(organiser_client,
                                                                       semifinal_started):
     quarterfinal = at(semifinal_started, 1, 1).match
-    url = reverse("match_deal_correct", args=[quarterfinal.pk, 4])
+    url = reverse("matches:deal_correct", args=[quarterfinal.pk, 4])
     data = {"winner": "B", "reason": "capot", "correction_reason": "грешен играч"}
     response = english(organiser_client).post(url, data)
     assert response.status_code == 409

@@ -115,18 +115,18 @@ def test_the_cross_table_cells_in_standings_order(four):
 def test_the_standings_page_draws_the_race_and_links_the_cross_table(client, four):
     play_rounds(four, 2)
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("tournament_standings", args=[four.pk])).content.decode()
+    html = client.get(reverse("tournaments:standings", args=[four.pk])).content.decode()
     assert '<svg class="chart"' in html and "Place after each round" in html
-    assert reverse("tournament_crosstable", args=[four.pk]) in html
+    assert reverse("tournaments:crosstable", args=[four.pk]) in html
     client.cookies["django_language"] = "bg"
-    html = client.get(reverse("tournament_standings", args=[four.pk])).content.decode()
+    html = client.get(reverse("tournaments:standings", args=[four.pk])).content.decode()
     assert "Място след всеки кръг" in html
 
 
 def test_the_cross_table_page(client, four):
     play_rounds(four, 3)
     client.cookies["django_language"] = "en"
-    response = client.get(reverse("tournament_crosstable", args=[four.pk]))
+    response = client.get(reverse("tournaments:crosstable", args=[four.pk]))
     assert response.status_code == 200
     html = response.content.decode()
     first = re.search(r"<tbody>\s*<tr>(.*?)</tr>", html, re.S).group(1)
@@ -141,11 +141,11 @@ def test_a_knockout_has_no_cross_table_and_a_private_event_is_hidden(client, fou
         name="Елиминации", date=datetime.date(2026, 12, 6), club=home_club,
         format=Tournament.Format.KNOCKOUT,
     )
-    assert client.get(reverse("tournament_crosstable", args=[knockout.pk])).status_code == 404
+    assert client.get(reverse("tournaments:crosstable", args=[knockout.pk])).status_code == 404
     four.is_public = False
     four.save()
-    assert client.get(reverse("tournament_crosstable", args=[four.pk])).status_code == 404
-    assert client.post(reverse("tournament_crosstable", args=[four.pk])).status_code in (404, 405)
+    assert client.get(reverse("tournaments:crosstable", args=[four.pk])).status_code == 404
+    assert client.post(reverse("tournaments:crosstable", args=[four.pk])).status_code in (404, 405)
 
 
 def test_the_player_page_draws_the_rating_history(client, four, players):
@@ -157,18 +157,18 @@ def test_the_player_page_draws_the_rating_history(client, four, players):
     RatingHistory.objects.create(player=ivan, tournament=other, rating=1600, deviation=200,
                                  volatility=0.06, matches=6)
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("player_detail", args=[ivan.pk])).content.decode()
+    html = client.get(reverse("clubs:player", args=[ivan.pk])).content.decode()
     # The hand-worked line of tests/tournaments/pure/test_charts.py: same ratings, same scale.
     assert 'points="122.5,96 267.5,80"' in html
     assert "05.12.26" in html and "20.12.26" in html and "Rating over time" in html
-    html = client.get(reverse("player_detail", args=[players[1].pk])).content.decode()
+    html = client.get(reverse("clubs:player", args=[players[1].pk])).content.decode()
     assert "<svg" not in html  # no rated event, no picture
 
 
 def test_a_name_is_escaped_in_the_pictures(client, four, players):
     Player.objects.filter(pk=players[3].pk).update(name='<script>x</script> & "Co"')
     play_rounds(four, 1)
-    html = client.get(reverse("tournament_standings", args=[four.pk])).content.decode()
+    html = client.get(reverse("tournaments:standings", args=[four.pk])).content.decode()
     assert "<script>x</script>" not in html
     assert "&lt;script&gt;x&lt;/script&gt; &amp; &quot;Co&quot;" in html
 
@@ -204,8 +204,8 @@ def test_the_season_cross_table_follows_the_ladder(client, four):
     assert [[None if c is None else [str(m) for m in c] for c in line.row.cells]
             for line in table.lines][0] == [None, ["10:11"], ["11:5"], ["11:3"]]
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("season_detail", args=[four.club.pk, season.pk])).content.decode()
-    url = reverse("season_crosstable", args=[four.club.pk, season.pk])
+    html = client.get(reverse("clubs:season", args=[four.club.pk, season.pk])).content.decode()
+    url = reverse("clubs:season_crosstable", args=[four.club.pk, season.pk])
     assert url in html
     html = client.get(url).content.decode()
     assert "Cross-table" in html and "10:11" in html

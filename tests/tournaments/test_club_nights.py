@@ -262,7 +262,7 @@ def night_url(name: str, night: Tournament, *args) -> str:
 def test_the_night_page_is_public_and_shows_matches_and_standings(client, night, cast):
     play(pair(night, cast, "Иван", "Мария", 1).match, "A3 A3 A3 A2")
     play(pair(night, cast, "Георги", "Елена", 4).match, "B2")
-    response = client.get(night_url("club_night_detail", night))
+    response = client.get(night_url("nights:detail", night))
     assert response.status_code == 200
     html = response.content.decode()
     assert "Клубна вечер 11.12.2026" in html
@@ -272,7 +272,7 @@ def test_the_night_page_is_public_and_shows_matches_and_standings(client, night,
     assert response.context["form"] is None  # no pairing form for visitors
     standings = [row["player"] for row in response.context["table"].data.data]
     assert standings[0] == "Иван Петров"
-    assert reverse("player_detail", args=[cast["Иван"].pk]) in html
+    assert reverse("clubs:player", args=[cast["Иван"].pk]) in html
 
 
 def test_the_organiser_gets_the_pairing_form_with_the_next_free_table(
@@ -280,7 +280,7 @@ def test_the_organiser_gets_the_pairing_form_with_the_next_free_table(
 ):
     pair(night, cast, "Иван", "Мария", 1)
     pair(night, cast, "Георги", "Елена", 2)
-    response = organiser_client.get(night_url("club_night_detail", night))
+    response = organiser_client.get(night_url("nights:detail", night))
     form = response.context["form"]
     assert form["table"].value() == 3
     labels = [label for _value, label in form.fields["player_a"].choices]
@@ -290,29 +290,29 @@ def test_the_organiser_gets_the_pairing_form_with_the_next_free_table(
 def test_a_round_robin_has_no_night_page_and_a_night_redirects_from_its_event_page(
     client, tournament, night
 ):
-    assert client.get(night_url("club_night_detail", tournament)).status_code == 404
+    assert client.get(night_url("nights:detail", tournament)).status_code == 404
     response = client.get(night.get_absolute_url())
     assert response.status_code == 302
-    assert response.url == night_url("club_night_detail", night)
+    assert response.url == night_url("nights:detail", night)
 
 
 def test_a_private_night_is_hidden_from_visitors(client, organiser_client, night):
     night.is_public = False
     night.save()
-    assert client.get(night_url("club_night_detail", night)).status_code == 404
-    assert organiser_client.get(night_url("club_night_detail", night)).status_code == 200
+    assert client.get(night_url("nights:detail", night)).status_code == 404
+    assert organiser_client.get(night_url("nights:detail", night)).status_code == 200
 
 
 def test_the_match_page_of_a_night_leads_back_to_the_night(client, night, cast):
     match = pair(night, cast, "Иван", "Мария", 1).match
-    html = client.get(reverse("match_entry", args=[match.pk])).content.decode()
-    assert night_url("club_night_detail", night) in html
+    html = client.get(reverse("matches:entry", args=[match.pk])).content.decode()
+    assert night_url("nights:detail", night) in html
 
 
 def test_home_offers_a_new_club_night_to_logged_in_users_only(client, organiser_client):
-    url = reverse("club_night_create")
-    assert url in organiser_client.get(reverse("home")).content.decode()
-    assert url not in client.get(reverse("home")).content.decode()
+    url = reverse("nights:create")
+    assert url in organiser_client.get(reverse("tournaments:home")).content.decode()
+    assert url not in client.get(reverse("tournaments:home")).content.decode()
 
 
 # create ---------------------------------------------------------------------------------------
@@ -321,14 +321,14 @@ NEW_NIGHT = {"date": "2026-12-18", "name": "Петъчна вечер", "rules":
 
 
 def test_create_view_opens_the_night(organiser_client, organiser, home_club):
-    response = organiser_client.get(reverse("club_night_create"))
+    response = organiser_client.get(reverse("nights:create"))
     assert response.context["form"]["club"].value() == home_club.pk  # their only club
     response = organiser_client.post(
-        reverse("club_night_create"), dict(NEW_NIGHT, club=home_club.pk)
+        reverse("nights:create"), dict(NEW_NIGHT, club=home_club.pk)
     )
     night = Tournament.objects.get(name="Петъчна вечер")
     assert response.status_code == 302
-    assert response.url == night_url("club_night_detail", night)
+    assert response.url == night_url("nights:detail", night)
     assert (night.club, night.date, night.format) == (
         home_club, datetime.date(2026, 12, 18), "club_night"
     )
@@ -336,28 +336,28 @@ def test_create_view_opens_the_night(organiser_client, organiser, home_club):
 
 
 def test_create_view_names_an_unnamed_night_by_its_date(organiser_client):
-    organiser_client.post(reverse("club_night_create"), dict(NEW_NIGHT, name="  "))
+    organiser_client.post(reverse("nights:create"), dict(NEW_NIGHT, name="  "))
     assert Tournament.objects.get().name.endswith(" 18.12.2026")
 
 
 def test_create_view_refuses_other_methods(organiser_client):
-    assert organiser_client.put(reverse("club_night_create")).status_code == 405
-    assert organiser_client.delete(reverse("club_night_create")).status_code == 405
+    assert organiser_client.put(reverse("nights:create")).status_code == 405
+    assert organiser_client.delete(reverse("nights:create")).status_code == 405
 
 
 def test_create_view_refuses_visitors_and_another_clubs_night(client, outsider_client, home_club):
-    response = client.post(reverse("club_night_create"), NEW_NIGHT)
+    response = client.post(reverse("nights:create"), NEW_NIGHT)
     assert response.status_code == 302 and "/accounts/login/" in response.url
-    response = outsider_client.post(reverse("club_night_create"),
+    response = outsider_client.post(reverse("nights:create"),
                                     dict(NEW_NIGHT, club=home_club.pk))
     assert response.status_code == 422
     assert not Tournament.objects.exists()
     # With no club, an outsider may hold their own night.
-    assert outsider_client.post(reverse("club_night_create"), NEW_NIGHT).status_code == 302
+    assert outsider_client.post(reverse("nights:create"), NEW_NIGHT).status_code == 302
 
 
 def test_create_view_with_bad_input_writes_nothing(organiser_client):
-    response = organiser_client.post(reverse("club_night_create"),
+    response = organiser_client.post(reverse("nights:create"),
                                      dict(NEW_NIGHT, date="31.02.2026", rules="street"))
     assert response.status_code == 422
     assert set(response.context["form"].errors) == {"date", "rules"}
@@ -369,11 +369,11 @@ def test_create_view_with_bad_input_writes_nothing(organiser_client):
 
 def test_pair_view_pairs_a_registered_player_with_a_newcomer(organiser_client, night, cast,
                                                              home_club):
-    response = organiser_client.post(night_url("club_night_pair", night), {
+    response = organiser_client.post(night_url("nights:pair", night), {
         "player_a": cast["Иван"].pk, "new_name_b": "  Стоян   Колев ", "table": "4",
     })
     assert response.status_code == 302
-    assert response.url == night_url("club_night_detail", night)
+    assert response.url == night_url("nights:detail", night)
     pairing = Pairing.objects.select_related("entry_b__player").get()
     assert pairing.table == 4
     assert pairing.entry_b.player.name == "Стоян Колев"
@@ -383,13 +383,13 @@ def test_pair_view_pairs_a_registered_player_with_a_newcomer(organiser_client, n
 
 
 def test_pair_view_refuses_get(organiser_client, night):
-    assert organiser_client.get(night_url("club_night_pair", night)).status_code == 405
+    assert organiser_client.get(night_url("nights:pair", night)).status_code == 405
 
 
 def test_pair_view_refuses_outsiders_and_visitors(client, outsider_client, night, cast):
     data = {"player_a": cast["Иван"].pk, "player_b": cast["Мария"].pk, "table": "1"}
-    assert outsider_client.post(night_url("club_night_pair", night), data).status_code == 403
-    response = client.post(night_url("club_night_pair", night), data)
+    assert outsider_client.post(night_url("nights:pair", night), data).status_code == 403
+    response = client.post(night_url("nights:pair", night), data)
     assert response.status_code == 302 and "/accounts/login/" in response.url
     assert not Pairing.objects.exists()
 
@@ -405,7 +405,7 @@ def test_pair_view_with_bad_input_writes_nothing(organiser_client, night, cast, 
     ids = {"I": cast["Иван"].pk, "M": cast["Мария"].pk}
     data = {key: ids.get(value, value) for key, value in data.items()}
     before = counts()
-    response = organiser_client.post(night_url("club_night_pair", night), data)
+    response = organiser_client.post(night_url("nights:pair", night), data)
     assert response.status_code == 422
     assert field in response.context["form"].errors
     assert counts() == before
@@ -414,7 +414,7 @@ def test_pair_view_with_bad_input_writes_nothing(organiser_client, night, cast, 
 def test_pair_view_refuses_a_busy_player_and_keeps_no_newcomer(organiser_client, night, cast):
     pair(night, cast, "Иван", "Мария", 2)
     before = counts()
-    response = organiser_client.post(night_url("club_night_pair", night), {
+    response = organiser_client.post(night_url("nights:pair", night), {
         "new_name_a": "Стоян Колев", "player_b": cast["Иван"].pk, "table": "3",
     })
     assert response.status_code == 409
@@ -428,23 +428,23 @@ def test_pair_view_refuses_a_busy_player_and_keeps_no_newcomer(organiser_client,
 
 
 def test_close_view_closes_the_night(organiser_client, night):
-    response = organiser_client.post(night_url("club_night_close", night))
+    response = organiser_client.post(night_url("nights:close", night))
     assert response.status_code == 302
     night.refresh_from_db()
     assert night.status == Tournament.Status.FINISHED
-    page = organiser_client.get(night_url("club_night_detail", night))
+    page = organiser_client.get(night_url("nights:detail", night))
     assert page.context["form"] is None
 
 
 def test_close_view_refuses_get(organiser_client, night):
-    assert organiser_client.get(night_url("club_night_close", night)).status_code == 405
+    assert organiser_client.get(night_url("nights:close", night)).status_code == 405
     night.refresh_from_db()
     assert night.status == Tournament.Status.RUNNING
 
 
 def test_close_view_refuses_outsiders_and_visitors(client, outsider_client, night):
-    assert outsider_client.post(night_url("club_night_close", night)).status_code == 403
-    response = client.post(night_url("club_night_close", night))
+    assert outsider_client.post(night_url("nights:close", night)).status_code == 403
+    response = client.post(night_url("nights:close", night))
     assert response.status_code == 302 and "/accounts/login/" in response.url
     night.refresh_from_db()
     assert night.status == Tournament.Status.RUNNING
@@ -454,15 +454,15 @@ def test_close_view_on_a_closed_night_or_a_round_robin_writes_nothing(
     organiser_client, night, tournament
 ):
     club_nights.club_night_close(night=night)
-    assert organiser_client.post(night_url("club_night_close", night)).status_code == 409
-    assert organiser_client.post(night_url("club_night_close", tournament)).status_code == 404
+    assert organiser_client.post(night_url("nights:close", night)).status_code == 409
+    assert organiser_client.post(night_url("nights:close", tournament)).status_code == 404
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.DRAFT
 
 
 def test_take_back_view_removes_the_pairing(organiser_client, night, cast):
     match = pair(night, cast, "Иван", "Мария", 1).match
-    response = organiser_client.post(night_url("club_night_unpair", night, match.pk))
+    response = organiser_client.post(night_url("nights:unpair", night, match.pk))
     assert response.status_code == 302
     assert not Pairing.objects.exists() and not Match.objects.exists()
 
@@ -471,24 +471,24 @@ def test_taking_back_the_same_pairing_twice_says_so_the_second_time(
     organiser_client, night, cast
 ):
     match = pair(night, cast, "Иван", "Мария", 1).match
-    url = night_url("club_night_unpair", night, match.pk)
+    url = night_url("nights:unpair", night, match.pk)
     assert organiser_client.post(url).status_code == 302
     response = organiser_client.post(url)  # a second tap, after the first was answered
     assert response.status_code == 409
     assert "Тази двойка вече е отменена." in response.content.decode()
     # A match that never was: not found.
-    assert organiser_client.post(night_url("club_night_unpair", night, 999999)).status_code == 404
+    assert organiser_client.post(night_url("nights:unpair", night, 999999)).status_code == 404
 
 
 def test_take_back_view_refuses_get(organiser_client, night, cast):
     match = pair(night, cast, "Иван", "Мария", 1).match
-    assert organiser_client.get(night_url("club_night_unpair", night, match.pk)).status_code == 405
+    assert organiser_client.get(night_url("nights:unpair", night, match.pk)).status_code == 405
     assert Pairing.objects.exists()
 
 
 def test_take_back_view_refuses_outsiders_and_visitors(client, outsider_client, night, cast):
     match = pair(night, cast, "Иван", "Мария", 1).match
-    url = night_url("club_night_unpair", night, match.pk)
+    url = night_url("nights:unpair", night, match.pk)
     assert outsider_client.post(url).status_code == 403
     response = client.post(url)
     assert response.status_code == 302 and "/accounts/login/" in response.url
@@ -498,10 +498,10 @@ def test_take_back_view_refuses_outsiders_and_visitors(client, outsider_client, 
 def test_take_back_view_refuses_a_match_with_deals(organiser_client, night, cast):
     match = pair(night, cast, "Иван", "Мария", 1).match
     play(match, "A1")
-    response = organiser_client.post(night_url("club_night_unpair", night, match.pk))
+    response = organiser_client.post(night_url("nights:unpair", night, match.pk))
     assert response.status_code == 409
     assert Pairing.objects.exists()
-    assert organiser_client.post(night_url("club_night_unpair", night, 999999)).status_code == 404
+    assert organiser_client.post(night_url("nights:unpair", night, 999999)).status_code == 404
 
 
 @pytest.mark.parametrize("matches", [3, 30])
@@ -517,7 +517,7 @@ def test_the_night_page_uses_a_fixed_number_of_queries(
         if index < matches - 1:
             play(match, "A3 A3 A3 A2")
     with django_assert_max_num_queries(12):
-        response = organiser_client.get(night_url("club_night_detail", night))
+        response = organiser_client.get(night_url("nights:detail", night))
     assert len(response.context["finished"]) == matches - 1
     assert len(response.context["current"]) == 1
 
@@ -548,7 +548,7 @@ def test_a_nights_settings_can_be_edited(organiser_client, night):
     data = dict(NEW_TOURNAMENT, name="Петъчна вечер", date="2026-12-11", format="club_night",
                 tie_break_1="game_point_difference", tie_break_2="game_points_scored",
                 tie_break_3="", tie_break_4="", tie_break_5="")
-    response = organiser_client.post(reverse("tournament_edit", args=[night.pk]), data)
+    response = organiser_client.post(reverse("tournaments:edit", args=[night.pk]), data)
     assert response.status_code == 302
     night.refresh_from_db()
     assert (night.name, night.format) == ("Петъчна вечер", "club_night")
@@ -574,7 +574,7 @@ def test_two_organisers_pairing_the_same_new_names_at_once_make_one_player_each(
     )
     night.organisers.add(second)
     def post(client, table):
-        return client.post(night_url("club_night_pair", night), {
+        return client.post(night_url("nights:pair", night), {
             "new_name_a": "Стоян Колев", "new_name_b": "Радка Пенева", "table": str(table),
         }).status_code
 
@@ -614,7 +614,7 @@ def cup_match(cup, cast, a: str, b: str) -> Match:
 def test_the_pairing_form_names_another_events_table_with_the_event(
     organiser_client, night, cast, winter_cup
 ):
-    response = organiser_client.get(night_url("club_night_detail", night))
+    response = organiser_client.get(night_url("nights:detail", night))
     labels = [str(label) for _value, label in response.context["form"].fields["player_a"].choices]
     assert "Иван Петров (незавършена среща: Маса 1 · Зимен турнир 2026)" in labels
     assert "Мария Георгиева (незавършена среща: Маса 2 · Зимен турнир 2026)" in labels
@@ -624,7 +624,7 @@ def test_the_pairing_form_names_another_events_table_with_the_event(
 def test_pairing_a_player_busy_in_another_event_is_allowed_with_a_warning(
     organiser_client, night, cast, winter_cup
 ):
-    response = organiser_client.post(night_url("club_night_pair", night), {
+    response = organiser_client.post(night_url("nights:pair", night), {
         "player_a": cast["Иван"].pk, "player_b": cast["Светла"].pk, "table": "1",
     }, follow=True)
     assert response.status_code == 200
@@ -639,7 +639,7 @@ def test_pairing_a_player_busy_in_another_event_is_allowed_with_a_warning(
 
 def test_the_warning_in_english(organiser_client, night, cast, winter_cup):
     organiser_client.cookies["django_language"] = "en"
-    response = organiser_client.post(night_url("club_night_pair", night), {
+    response = organiser_client.post(night_url("nights:pair", night), {
         "player_a": cast["Светла"].pk, "player_b": cast["Мария"].pk, "table": "2",
     }, follow=True)
     warnings = [str(m) for m in response.context["messages"] if m.level_tag == "warning"]
@@ -681,5 +681,5 @@ def test_which_matches_of_other_events_count(organiser, outsider, night, cast, w
 
 def test_the_player_page_shows_a_round_robin_table_with_its_round(client, cast, winter_cup):
     play(cup_match(winter_cup, cast, "Иван", "Елена"), "A1")
-    html = client.get(reverse("player_detail", args=[cast["Иван"].pk])).content.decode()
+    html = client.get(reverse("clubs:player", args=[cast["Иван"].pk])).content.decode()
     assert "Зимен турнир 2026" in html and "кръг 1 · маса 1" in html

@@ -33,12 +33,12 @@ def winter(home_club) -> Season:
 
 
 def club_events(client, club) -> list[str]:
-    response = client.get(reverse("club_detail", args=[club.pk]))
+    response = client.get(reverse("clubs:club", args=[club.pk]))
     return [event.name for event in response.context["events"]]
 
 
 def ladder(client, season) -> list[tuple]:
-    response = client.get(reverse("season_detail", args=[season.club_id, season.pk]))
+    response = client.get(reverse("clubs:season", args=[season.club_id, season.pk]))
     return [(row["player"], row["rank"], row["played"], row["won"], row["gp_diff"])
             for row in response.context["ranked"].data.data]
 
@@ -46,9 +46,9 @@ def ladder(client, season) -> list[tuple]:
 def test_a_created_tournament_is_on_its_clubs_page_and_in_the_season_ladder(
     organiser_client, client, home_club, players, winter
 ):
-    form = organiser_client.get(reverse("tournament_create")).context["form"]
+    form = organiser_client.get(reverse("tournaments:create")).context["form"]
     assert form["club"].value() == home_club.pk  # the organiser's only club
-    response = organiser_client.post(reverse("tournament_create"),
+    response = organiser_client.post(reverse("tournaments:create"),
                                      dict(NEW_TOURNAMENT, club=home_club.pk))
     assert response.status_code == 302
     tournament = Tournament.objects.get(name="Купа Варна")
@@ -73,9 +73,9 @@ def test_a_created_tournament_is_on_its_clubs_page_and_in_the_season_ladder(
 
 
 def test_the_create_form_offers_only_the_clubs_the_user_organises(outsider_client, home_club):
-    form = outsider_client.get(reverse("tournament_create")).context["form"]
+    form = outsider_client.get(reverse("tournaments:create")).context["form"]
     assert list(form.fields["club"].queryset) == [] and form["club"].value() is None
-    response = outsider_client.post(reverse("tournament_create"),
+    response = outsider_client.post(reverse("tournaments:create"),
                                     dict(NEW_TOURNAMENT, club=home_club.pk))
     assert response.status_code == 422
     assert "club" in response.context["form"].errors
@@ -83,7 +83,7 @@ def test_the_create_form_offers_only_the_clubs_the_user_organises(outsider_clien
 
 
 def test_staff_may_create_an_event_for_any_club(admin_client, home_club):
-    admin_client.post(reverse("tournament_create"), dict(NEW_TOURNAMENT, club=home_club.pk))
+    admin_client.post(reverse("tournaments:create"), dict(NEW_TOURNAMENT, club=home_club.pk))
     assert Tournament.objects.get().club == home_club
 
 
@@ -92,7 +92,7 @@ def test_editing_keeps_the_club_for_an_organiser_of_the_event_but_not_of_the_clu
 ):
     tournament.organisers.add(outsider)
     data = dict(NEW_TOURNAMENT, name="Купа Пловдив", club=home_club.pk)
-    response = outsider_client.post(reverse("tournament_edit", args=[tournament.pk]), data)
+    response = outsider_client.post(reverse("tournaments:edit", args=[tournament.pk]), data)
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.club == home_club
@@ -113,16 +113,16 @@ IMPORTED_LADDER = [(ANNA, 1, 2, 1, 6), (BORIS, 2, 2, 1, -2), (VERA, 3, 2, 1, -4)
 def test_an_imported_tournament_is_on_its_clubs_page_and_in_the_season_ladder(
     organiser_client, client, home_club, winter
 ):
-    form = organiser_client.get(reverse("tournament_import")).context["form"]
+    form = organiser_client.get(reverse("data:import")).context["form"]
     assert form["club"].value() == home_club.pk
-    response = organiser_client.post(reverse("tournament_import_preview"), {
+    response = organiser_client.post(reverse("data:import_preview"), {
         "file": csv_upload(), "name": "Купа Бургас", "date": "2026-12-05", "rules": "default",
         "club": home_club.pk,
     })
     assert response.status_code == 200
     assert home_club.name in response.content.decode()
     digest = response.context["pending"]["digest"]
-    response = organiser_client.post(reverse("tournament_import_confirm"), {"digest": digest})
+    response = organiser_client.post(reverse("data:import_confirm"), {"digest": digest})
     assert response.status_code == 302
     tournament = Tournament.objects.get()
     assert tournament.club == home_club
@@ -132,7 +132,7 @@ def test_an_imported_tournament_is_on_its_clubs_page_and_in_the_season_ladder(
 
 
 def test_the_import_refuses_a_club_the_user_does_not_organise(outsider_client, home_club):
-    response = outsider_client.post(reverse("tournament_import_preview"), {
+    response = outsider_client.post(reverse("data:import_preview"), {
         "file": csv_upload(), "name": "Купа Бургас", "date": "2026-12-05", "rules": "default",
         "club": home_club.pk,
     })

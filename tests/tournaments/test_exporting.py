@@ -132,15 +132,15 @@ def test_export_then_import_gives_the_same_standings(tournament, organiser):
 
 def test_export_then_import_through_the_pages(tournament, organiser, organiser_client):
     original = played_tournament(tournament, organiser, seed=11)
-    download = organiser_client.get(reverse("tournament_deals_csv", args=[original.pk]))
+    download = organiser_client.get(reverse("data:deals_csv", args=[original.pk]))
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("deals.csv", download.content, content_type="text/csv")
-    preview = organiser_client.post(reverse("tournament_import_preview"), {
+    preview = organiser_client.post(reverse("data:import_preview"), {
         "file": upload, "name": "Копие", "date": "2026-12-06", "rules": "default",
     })
     assert preview.status_code == 200
-    confirm = organiser_client.post(reverse("tournament_import_confirm"),
+    confirm = organiser_client.post(reverse("data:import_confirm"),
                                     {"digest": preview.context["pending"]["digest"]})
     assert confirm.status_code == 302
     same_standings(original, Tournament.objects.get(name="Копие"))
@@ -152,7 +152,7 @@ def test_export_then_import_through_the_pages(tournament, organiser, organiser_c
 
 
 def test_standings_csv_download_for_anyone_on_a_public_tournament(client, good):
-    response = client.get(reverse("tournament_standings_csv", args=[good.pk]))
+    response = client.get(reverse("data:standings_csv", args=[good.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == (
@@ -166,14 +166,14 @@ def test_standings_csv_download_for_anyone_on_a_public_tournament(client, good):
 
 def test_ascii_names_give_a_plain_filename(client):
     tournament = imported(GOOD.encode(), name="Winter Cup 2026")
-    response = client.get(reverse("tournament_deals_csv", args=[tournament.pk]))
+    response = client.get(reverse("data:deals_csv", args=[tournament.pk]))
     assert response["Content-Disposition"] == 'attachment; filename="winter-cup-2026-deals.csv"'
     text = response.content.decode("utf-8-sig").replace("\r\n", "\n")
     assert text == GOOD
 
 
 def test_standings_xlsx_download(client, good):
-    response = client.get(reverse("tournament_standings_xlsx", args=[good.pk]))
+    response = client.get(reverse("data:standings_xlsx", args=[good.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == (
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -187,7 +187,7 @@ def test_standings_xlsx_download(client, good):
 
 
 def test_deals_csv_reads_back_as_csv(client, good):
-    response = client.get(reverse("tournament_deals_csv", args=[good.pk]))
+    response = client.get(reverse("data:deals_csv", args=[good.pk]))
     rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == 20
     assert rows[3] == {"round": "1", "table": "1", "player_a": "Анна Иванова",
@@ -195,8 +195,8 @@ def test_deals_csv_reads_back_as_csv(client, good):
                        "game_points": "0", "reason": "draw"}
 
 
-@pytest.mark.parametrize("url", ["tournament_standings_csv", "tournament_standings_xlsx",
-                                 "tournament_deals_csv"])
+@pytest.mark.parametrize("url", ["data:standings_csv", "data:standings_xlsx",
+                                 "data:deals_csv"])
 def test_private_tournament_is_404_for_anonymous_and_outsiders(
     client, outsider_client, organiser_client, organiser, good, url
 ):
@@ -210,11 +210,11 @@ def test_private_tournament_is_404_for_anonymous_and_outsiders(
 
 def test_export_links_partial(good):
     page = render_to_string("tournaments/partials/export_links.html", {"tournament": good})
-    for url in ("tournament_standings_csv", "tournament_standings_xlsx", "tournament_deals_csv"):
+    for url in ("data:standings_csv", "data:standings_xlsx", "data:deals_csv"):
         assert f'href="{reverse(url, args=[good.pk])}"' in page
 
 
-@pytest.mark.parametrize("url", ["tournament_standings_csv", "tournament_deals_csv"])
+@pytest.mark.parametrize("url", ["data:standings_csv", "data:deals_csv"])
 def test_downloads_are_get_only(client, good, url):
     assert client.post(reverse(url, args=[good.pk])).status_code == 405
     assert client.get(reverse(url, args=[good.pk + 1])).status_code == 404
@@ -275,7 +275,7 @@ def formulas() -> Tournament:
 
 
 def test_standings_csv_quotes_formula_names_and_keeps_numbers(client, formulas):
-    response = client.get(reverse("tournament_standings_csv", args=[formulas.pk]))
+    response = client.get(reverse("data:standings_csv", args=[formulas.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [row[:8] for row in rows[1:]] == [
         ["1", "'" + HYPERLINK, "2", "1", "1", "19", "13", "6"],
@@ -287,7 +287,7 @@ def test_standings_csv_quotes_formula_names_and_keeps_numbers(client, formulas):
 
 
 def test_standings_xlsx_has_formula_names_as_text_cells(client, formulas):
-    response = client.get(reverse("tournament_standings_xlsx", args=[formulas.pk]))
+    response = client.get(reverse("data:standings_xlsx", args=[formulas.pk]))
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     assert [cell.value for cell in sheet[1]] == STANDINGS_HEADER.split(",")
     names = [sheet.cell(row=row, column=2) for row in (2, 3, 4)]
@@ -303,7 +303,7 @@ def test_standings_xlsx_has_formula_names_as_text_cells(client, formulas):
 
 
 def test_deal_log_csv_quotes_formula_names_and_imports_back_to_them(client, formulas):
-    response = client.get(reverse("tournament_deals_csv", args=[formulas.pk]))
+    response = client.get(reverse("data:deals_csv", args=[formulas.pk]))
     rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert (rows[0]["player_a"], rows[0]["player_b"]) == ("'" + HYPERLINK, "'@Борис")
     assert {row["player_a"] for row in rows} == {"'" + HYPERLINK, "'-Вера", "'@Борис"}
@@ -320,7 +320,7 @@ def test_standings_command_csv_quotes_formula_names(formulas):
 
 def test_xlsx_leaves_out_characters_a_workbook_cannot_hold(client, good):
     Player.objects.filter(name="Вера Колева").update(name="Вера\x07 Колева")
-    response = client.get(reverse("tournament_standings_xlsx", args=[good.pk]))
+    response = client.get(reverse("data:standings_xlsx", args=[good.pk]))
     assert response.status_code == 200
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     assert sheet.cell(row=4, column=2).value == "Вера Колева"

@@ -7,7 +7,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_home_lists_public_tournaments_in_bulgarian_by_default(client, tournament):
-    response = client.get(reverse("home"))
+    response = client.get(reverse("tournaments:home"))
     assert response.status_code == 200
     html = response.content.decode()
     assert '<html lang="bg">' in html
@@ -28,7 +28,7 @@ def test_private_tournament_hidden_from_visitors_but_not_its_organiser(
 ):
     tournament.is_public = False
     tournament.save()
-    assert "Купа Пловдив" not in client.get(reverse("home")).content.decode()
+    assert "Купа Пловдив" not in client.get(reverse("tournaments:home")).content.decode()
     assert client.get(tournament.get_absolute_url()).status_code == 404
     assert organiser_client.get(tournament.get_absolute_url()).status_code == 200
 
@@ -64,14 +64,14 @@ def test_admin_requires_staff(client, admin_client):
 
 
 def test_static_files_are_local_no_cdn(client, tournament):
-    html = client.get(reverse("home")).content.decode()
+    html = client.get(reverse("tournaments:home")).content.decode()
     assert "/static/css/site.css" in html
     assert "/static/vendor/htmx.min.js" in html
     assert "https://" not in html and "http://" not in html
 
 
 def test_browser_language_does_not_override_the_site_language(client, tournament):
-    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    response = client.get(reverse("tournaments:home"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     assert '<html lang="bg">' in response.content.decode()
     assert response["Content-Language"] == "bg"
 

@@ -534,16 +534,16 @@ def en_client(organiser_client):
 
 @pytest.mark.django_db
 def test_anonymous_is_sent_to_log_in_and_nothing_is_written(client):
-    for url in ("tournament_import", "tournament_import_preview", "tournament_import_confirm"):
+    for url in ("data:import", "data:import_preview", "data:import_confirm"):
         response = client.post(reverse(url), form())
         assert response.status_code == 302 and "/accounts/login/" in response.url
-    assert client.get(reverse("tournament_import")).status_code == 302
+    assert client.get(reverse("data:import")).status_code == 302
     assert counts() == (0,) * 7
 
 
 @pytest.mark.django_db
 def test_upload_page_shows_the_form_and_the_format(en_client):
-    response = en_client.get(reverse("tournament_import"))
+    response = en_client.get(reverse("data:import"))
     assert response.status_code == 200
     page = response.content.decode()
     assert 'enctype="multipart/form-data"' in page
@@ -552,7 +552,7 @@ def test_upload_page_shows_the_form_and_the_format(en_client):
 
 @pytest.mark.django_db
 def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, organiser):
-    response = en_client.post(reverse("tournament_import_preview"), form("excel.csv"))
+    response = en_client.post(reverse("data:import_preview"), form("excel.csv"))
     assert response.status_code == 200
     assert counts() == (0,) * 7
     page = html.unescape(response.content.decode())
@@ -563,16 +563,16 @@ def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, or
         (ANNA, 1, 6), (BORIS, 2, -2), (VERA, 3, -4)
     ]
     digest = response.context["pending"]["digest"]
-    response = en_client.post(reverse("tournament_import_confirm"), {"digest": digest})
+    response = en_client.post(reverse("data:import_confirm"), {"digest": digest})
     tournament = Tournament.objects.get()
     assert response.status_code == 302
-    assert response.url == reverse("tournament_standings", args=[tournament.pk])
+    assert response.url == reverse("tournaments:standings", args=[tournament.pk])
     assert tournament.name == "Купа Бургас" and list(tournament.organisers.all()) == [organiser]
     assert counts() == (1, 3, 3, 3, 3, 20, 3)
-    again = en_client.post(reverse("tournament_import_confirm"), {"digest": digest},
+    again = en_client.post(reverse("data:import_confirm"), {"digest": digest},
                            follow=True)
     # A double click imports once; the second click is shown the first one's tournament.
-    assert again.redirect_chain == [(reverse("tournament_standings", args=[tournament.pk]),
+    assert again.redirect_chain == [(reverse("tournaments:standings", args=[tournament.pk]),
                                      302)]
     assert "This file has already been imported" in again.content.decode()
     assert counts() == (1, 3, 3, 3, 3, 20, 3)
@@ -582,12 +582,12 @@ def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, or
 def test_the_same_file_previewed_twice_is_two_imports(en_client):
     """Each preview is its own import (its digest is salted): only a second confirm of the
     same preview is a double click."""
-    first = en_client.post(reverse("tournament_import_preview"), form())
-    en_client.post(reverse("tournament_import_confirm"),
+    first = en_client.post(reverse("data:import_preview"), form())
+    en_client.post(reverse("data:import_confirm"),
                    {"digest": first.context["pending"]["digest"]})
-    second = en_client.post(reverse("tournament_import_preview"), form())
+    second = en_client.post(reverse("data:import_preview"), form())
     assert second.context["pending"]["digest"] != first.context["pending"]["digest"]
-    en_client.post(reverse("tournament_import_confirm"),
+    en_client.post(reverse("data:import_confirm"),
                    {"digest": second.context["pending"]["digest"]})
     assert Tournament.objects.count() == 2
 
@@ -628,7 +628,7 @@ def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
     session and the file and found no import of it (the barrier); one writes the tournament,
     the other waits for it and is sent to the same tournament."""
     require_vendor(vendor)
-    preview = en_client.post(reverse("tournament_import_preview"), form())
+    preview = en_client.post(reverse("data:import_preview"), form())
     digest = preview.context["pending"]["digest"]
     barrier = threading.Barrier(2, timeout=20)
     parse = importing.parse_deal_log
@@ -644,13 +644,13 @@ def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
         client = Client()
         for name, morsel in en_client.cookies.items():
             client.cookies[name] = morsel.value
-        response = client.post(reverse("tournament_import_confirm"), {"digest": digest})
+        response = client.post(reverse("data:import_confirm"), {"digest": digest})
         return response.status_code, response.get("Location")
 
     answers = run_at_once(confirm, confirm, barrier=False)  # the barrier is in the parse
 
     tournament = Tournament.objects.get()
-    standings = reverse("tournament_standings", args=[tournament.pk])
+    standings = reverse("tournaments:standings", args=[tournament.pk])
     assert answers == [(302, standings), (302, standings)]
     assert counts() == (1, 3, 3, 3, 3, 20, 3)
 
@@ -659,7 +659,7 @@ def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
 @pytest.mark.parametrize("name", ["bad_deal_after_end.csv", "bad_not_utf8.csv",
                                   "bad_missing_column.csv"])
 def test_preview_of_a_bad_file_lists_the_errors_with_422(en_client, name):
-    response = en_client.post(reverse("tournament_import_preview"), form(name))
+    response = en_client.post(reverse("data:import_preview"), form(name))
     assert response.status_code == 422
     page = html.unescape(response.content.decode())
     for line in BAD_FILES[name]:
@@ -670,7 +670,7 @@ def test_preview_of_a_bad_file_lists_the_errors_with_422(en_client, name):
 
 @pytest.mark.django_db
 def test_preview_of_a_bad_file_in_bulgarian(organiser_client):
-    response = organiser_client.post(reverse("tournament_import_preview"),
+    response = organiser_client.post(reverse("data:import_preview"),
                                      form("bad_points_for_reason.csv"))
     assert response.status_code == 422
     with translation.override("bg"):
@@ -680,12 +680,12 @@ def test_preview_of_a_bad_file_in_bulgarian(organiser_client):
 
 @pytest.mark.django_db
 def test_bad_form_input_is_422_and_writes_nothing(en_client):
-    response = en_client.post(reverse("tournament_import_preview"), form(name=""))
+    response = en_client.post(reverse("data:import_preview"), form(name=""))
     assert response.status_code == 422
-    response = en_client.post(reverse("tournament_import_preview"),
+    response = en_client.post(reverse("data:import_preview"),
                               {**form(), "file": upload("good.csv", b"")})
     assert response.status_code == 422
-    response = en_client.post(reverse("tournament_import_preview"),
+    response = en_client.post(reverse("data:import_preview"),
                               {**form(), "rules": "bulgarian"})
     assert response.status_code == 422
     assert counts() == (0,) * 7
@@ -693,10 +693,10 @@ def test_bad_form_input_is_422_and_writes_nothing(en_client):
 
 @pytest.mark.django_db
 def test_confirm_without_or_with_another_preview_is_400(en_client):
-    assert en_client.post(reverse("tournament_import_confirm"), {"digest": "x"}).status_code \
+    assert en_client.post(reverse("data:import_confirm"), {"digest": "x"}).status_code \
         == 400
-    en_client.post(reverse("tournament_import_preview"), form())
-    response = en_client.post(reverse("tournament_import_confirm"), {"digest": "0" * 64})
+    en_client.post(reverse("data:import_preview"), form())
+    response = en_client.post(reverse("data:import_confirm"), {"digest": "0" * 64})
     assert response.status_code == 400
     assert counts() == (0,) * 7
 
@@ -704,7 +704,7 @@ def test_confirm_without_or_with_another_preview_is_400(en_client):
 @pytest.mark.django_db
 def test_a_file_over_5_mb_is_refused_by_the_page(en_client):
     big = upload("good.csv", GOOD.encode() + b"\n" * importing.SITE_MAX_BYTES)
-    response = en_client.post(reverse("tournament_import_preview"), {**form(), "file": big})
+    response = en_client.post(reverse("data:import_preview"), {**form(), "file": big})
     assert response.status_code == 422
     assert "The file is larger than 5 MB, the most the site takes" in response.content.decode()
     assert counts() == (0,) * 7
@@ -712,6 +712,6 @@ def test_a_file_over_5_mb_is_refused_by_the_page(en_client):
 
 @pytest.mark.django_db
 def test_wrong_methods_are_refused(en_client):
-    assert en_client.post(reverse("tournament_import"), form()).status_code == 405
-    assert en_client.get(reverse("tournament_import_preview")).status_code == 405
-    assert en_client.get(reverse("tournament_import_confirm")).status_code == 405
+    assert en_client.post(reverse("data:import"), form()).status_code == 405
+    assert en_client.get(reverse("data:import_preview")).status_code == 405
+    assert en_client.get(reverse("data:import_confirm")).status_code == 405

@@ -152,7 +152,7 @@ def test_the_upload_answers_422_with_line_errors_for_such_cells(
 ):
     organiser_client.cookies["django_language"] = language
     data = deal_log([THOUSANDS_OF_DIGITS, "1", "Анна", "Бо\x00рис", "1", "A", "1", "won"])
-    response = organiser_client.post(reverse("tournament_import_preview"), {
+    response = organiser_client.post(reverse("data:import_preview"), {
         "file": SimpleUploadedFile("deals.csv", data, content_type="text/csv"),
         "name": "Купа", "date": "2026-12-05", "rules": "default",
     })

@@ -47,19 +47,19 @@ def record(match, by, *wins):
 
 
 def entry_url(match):
-    return reverse("match_entry", args=[match.pk])
+    return reverse("matches:entry", args=[match.pk])
 
 
 def add_url(match):
-    return reverse("match_deal_add", args=[match.pk])
+    return reverse("matches:deal_add", args=[match.pk])
 
 
 def undo_url(match):
-    return reverse("match_deal_undo", args=[match.pk])
+    return reverse("matches:deal_undo", args=[match.pk])
 
 
 def correct_url(match, number):
-    return reverse("match_deal_correct", args=[match.pk, number])
+    return reverse("matches:deal_correct", args=[match.pk, number])
 
 
 def deals(match):
@@ -125,7 +125,7 @@ def test_a_private_tournaments_match_is_hidden_from_visitors(client, organiser_c
 
 
 def test_unknown_match_is_404(client):
-    assert client.get(reverse("match_entry", args=[987654])).status_code == 404
+    assert client.get(reverse("matches:entry", args=[987654])).status_code == 404
 
 
 def test_the_page_links_back_to_the_round_and_the_standings(client, tournament, match):
@@ -447,7 +447,7 @@ def test_the_htmx_partial_loads_the_card_points_form_when_opened(organiser_clien
     html = organiser_client.post(
         add_url(match), {"number": 1, "winner": "A", "reason": "capot"}, **HTMX
     ).content.decode()
-    details_url = reverse("match_deal_details_form", args=[match.pk])
+    details_url = reverse("matches:deal_details_form", args=[match.pk])
     assert f'hx-get="{details_url}" hx-trigger="toggle once"' in html
     assert "details-card_points_a" not in html
     form = organiser_client.get(details_url).content.decode()
@@ -466,7 +466,7 @@ def test_the_full_page_has_the_card_points_form_inline(organiser_client, match):
 def test_the_card_points_form_is_for_organisers_and_open_matches(
     client, outsider_client, organiser_client, organiser, match
 ):
-    details_url = reverse("match_deal_details_form", args=[match.pk])
+    details_url = reverse("matches:deal_details_form", args=[match.pk])
     assert outsider_client.get(details_url).status_code == 403
     assert client.get(details_url).status_code == 302
     assert organiser_client.post(details_url).status_code == 405

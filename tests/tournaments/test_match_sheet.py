@@ -71,7 +71,7 @@ def test_the_match_page_says_under_31_when_the_house_rule_does(client, organiser
     match.save(update_fields=["house_rules_snapshot"])
     services.deal_record(match=match, score=rules.quick_result("A", 2, "schneider"), by=None)
     client.force_login(organiser)
-    page = english(client).get(reverse("match_entry", args=[match.pk])).content.decode()
+    page = english(client).get(reverse("matches:entry", args=[match.pk])).content.decode()
     assert "66, loser under 31" in page  # the deal's row and the form's reason button
     assert "loser under 33" not in page and "loser 31 or more" in page
 

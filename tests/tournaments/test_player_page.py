@@ -52,7 +52,7 @@ def evenings(organiser, home_club, players):
 
 
 def page(client, player):
-    return client.get(reverse("player_detail", args=[player.pk]))
+    return client.get(reverse("clubs:player", args=[player.pk]))
 
 
 def test_history_newest_first_from_the_players_side(client, evenings):
@@ -112,7 +112,7 @@ def test_a_player_without_matches_and_an_unknown_player(client, players):
     response = page(client, players[7])
     assert response.status_code == 200
     assert response.context["rows"] == [] and response.context["h2h"] is None
-    assert client.get(reverse("player_detail", args=[999999])).status_code == 404
+    assert client.get(reverse("clubs:player", args=[999999])).status_code == 404
 
 
 @pytest.mark.parametrize("matches", [3, 30])
@@ -145,7 +145,7 @@ def test_a_long_history_comes_fifty_matches_a_page_newest_first(
     assert [r["tournament"].name for r in first.context["rows"]][:2] == ["Вечер 54", "Вечер 53"]
     assert len(first.context["rows"]) == 50
     assert "55 matches" in english(client, ivan)  # the record still counts all 55
-    url = reverse("player_detail", args=[ivan.pk])
+    url = reverse("clubs:player", args=[ivan.pk])
     second = client.get(url + "?page=2")
     assert [r["tournament"].name for r in second.context["rows"]] == [
         "Вечер 4", "Вечер 3", "Вечер 2", "Вечер 1", "Вечер 0"

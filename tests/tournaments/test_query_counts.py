@@ -41,8 +41,8 @@ def test_standings_and_round_pages_use_a_fixed_number_of_queries(
 ):
     tournament = started_tournament(size, finished)
     with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
-        assert client.get(reverse("tournament_standings", args=[tournament.pk])).status_code == 200
+        assert client.get(reverse("tournaments:standings", args=[tournament.pk])).status_code == 200
     with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
-        assert client.get(reverse("round_detail", args=[tournament.pk, 1])).status_code == 200
+        assert client.get(reverse("tournaments:round", args=[tournament.pk, 1])).status_code == 200
     with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
         assert client.get(tournament.get_absolute_url()).status_code == 200

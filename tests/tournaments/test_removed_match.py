@@ -60,7 +60,7 @@ def test_a_deal_for_a_match_removed_upstream_is_409_with_the_message(organiser_c
     semifinal = semifinal_after_quarterfinal(running)
     undo_quarterfinal(running)
     assert not Match.objects.filter(pk=semifinal.pk).exists()
-    url = reverse("match_deal_add", args=[semifinal.pk])
+    url = reverse("matches:deal_add", args=[semifinal.pk])
 
     for language, message in [("en", REMOVED_EN), ("bg", REMOVED_BG)]:
         organiser_client.cookies["django_language"] = language
@@ -68,7 +68,7 @@ def test_a_deal_for_a_match_removed_upstream_is_409_with_the_message(organiser_c
         assert response.status_code == 409
         html = response.content.decode()
         assert message in html
-        assert reverse("tournament_bracket", args=[running.pk]) in html
+        assert reverse("tournaments:bracket", args=[running.pk]) in html
 
     response = organiser_client.post(url, DEAL, **HTMX)
     assert response.status_code == 409
@@ -81,7 +81,7 @@ def test_an_undo_for_a_match_removed_upstream_is_409_too(organiser_client, runni
     undo_quarterfinal(running)
     organiser_client.cookies["django_language"] = "en"
     response = organiser_client.post(
-        reverse("match_deal_undo", args=[semifinal.pk]), {"number": 1}
+        reverse("matches:deal_undo", args=[semifinal.pk]), {"number": 1}
     )
     assert response.status_code == 409
     assert REMOVED_EN in response.content.decode()
@@ -90,7 +90,7 @@ def test_an_undo_for_a_match_removed_upstream_is_409_too(organiser_client, runni
 def test_a_removed_match_is_still_404_for_an_outsider(outsider_client, running):
     semifinal = semifinal_after_quarterfinal(running)
     undo_quarterfinal(running)
-    response = outsider_client.post(reverse("match_deal_add", args=[semifinal.pk]), DEAL)
+    response = outsider_client.post(reverse("matches:deal_add", args=[semifinal.pk]), DEAL)
     assert response.status_code == 404
 
 
@@ -107,7 +107,7 @@ def test_a_match_removed_while_the_deal_is_being_posted_is_409(organiser_client,
 
     monkeypatch.setattr(match_views.services, "deal_record", correction_first)
     organiser_client.cookies["django_language"] = "en"
-    response = organiser_client.post(reverse("match_deal_add", args=[semifinal.pk]), DEAL)
+    response = organiser_client.post(reverse("matches:deal_add", args=[semifinal.pk]), DEAL)
     assert response.status_code == 409
     assert REMOVED_EN in response.content.decode()
     assert not Match.objects.filter(pk=semifinal.pk).exists()

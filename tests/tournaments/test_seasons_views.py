@@ -67,7 +67,7 @@ def season(organiser, home_club, players) -> Season:
 
 
 def season_page(client, season):
-    return client.get(reverse("season_detail", args=[season.club_id, season.pk]))
+    return client.get(reverse("clubs:season", args=[season.club_id, season.pk]))
 
 
 def test_the_season_table_by_hand(client, season):
@@ -99,7 +99,7 @@ def test_the_season_page_says_how_it_counts(client, season):
     assert "Not yet ranked (fewer than 2 matches)" in html
     assert "A forfeit counts as a match played" in html
     assert "66.7" in html and "+18" in html
-    assert reverse("player_detail", args=[selectors.season_results(season)[1][0].player_a]) \
+    assert reverse("clubs:player", args=[selectors.season_results(season)[1][0].player_a]) \
         in html
 
 
@@ -115,22 +115,22 @@ def test_a_season_with_nothing_played_and_a_season_of_another_club(client, home_
     assert response.status_code == 200
     assert response.context["unranked"] is None and not response.context["ranked"].data.data
     other = Club.objects.create(name="Клуб Русе")
-    assert client.get(reverse("season_detail", args=[other.pk, empty.pk])).status_code == 404
-    assert client.get(reverse("season_detail", args=[home_club.pk, 999999])).status_code == 404
+    assert client.get(reverse("clubs:season", args=[other.pk, empty.pk])).status_code == 404
+    assert client.get(reverse("clubs:season", args=[home_club.pk, 999999])).status_code == 404
 
 
 def test_the_club_page_lists_seasons_public_events_and_players(client, organiser_client, season):
-    response = client.get(reverse("club_detail", args=[season.club_id]))
+    response = client.get(reverse("clubs:club", args=[season.club_id]))
     assert response.status_code == 200
     html = response.content.decode()
-    assert reverse("season_detail", args=[season.club_id, season.pk]) in html
+    assert reverse("clubs:season", args=[season.club_id, season.pk]) in html
     events = {e.name for e in response.context["events"]}
     assert "Вечер 01.12.2026" in events and "Вечер 05.01.2027" not in events  # private
     organiser_events = {e.name for e in organiser_client.get(
-        reverse("club_detail", args=[season.club_id])).context["events"]}
+        reverse("clubs:club", args=[season.club_id])).context["events"]}
     assert "Вечер 05.01.2027" in organiser_events
     assert "Иван Петров" in html
-    assert client.get(reverse("club_detail", args=[999999])).status_code == 404
+    assert client.get(reverse("clubs:club", args=[999999])).status_code == 404
 
 
 def test_a_season_cannot_end_before_it_starts(home_club):
@@ -172,4 +172,4 @@ def test_the_demo_has_a_closed_club_night_and_a_season_and_loads_twice(client):
     unranked = {r["player"]: r["played"] for r in response.context["unranked"].data.data}
     assert unranked[demo.DEMO_GUEST] == 1  # the guest played once
     assert {"Иван Петров", "Мария Георгиева"} <= ranked
-    assert client.get(reverse("club_night_detail", args=[night.pk])).status_code == 200
+    assert client.get(reverse("nights:detail", args=[night.pk])).status_code == 200

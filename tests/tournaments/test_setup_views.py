@@ -25,10 +25,10 @@ NEW_TOURNAMENT = {
 
 
 def test_create_tournament_makes_the_user_its_organiser(organiser_client, organiser):
-    response = organiser_client.post(reverse("tournament_create"), NEW_TOURNAMENT)
+    response = organiser_client.post(reverse("tournaments:create"), NEW_TOURNAMENT)
     tournament = Tournament.objects.get(name="Купа Варна")
     assert response.status_code == 302
-    assert response.url == reverse("tournament_players", args=[tournament.pk])
+    assert response.url == reverse("tournaments:players", args=[tournament.pk])
     assert list(tournament.organisers.all()) == [organiser]
     assert tournament.house_rules() == rules.HouseRules()
     assert tournament.tie_breaks == [
@@ -39,11 +39,11 @@ def test_create_tournament_makes_the_user_its_organiser(organiser_client, organi
 def test_close_when_is_a_house_rule_of_the_tournament_form(organiser_client):
     # Seed 002 closes "when on lead and the deck has cards": the form offers it, it is stored,
     # and the matches score under it.
-    form = organiser_client.get(reverse("tournament_create")).context["form"]
+    form = organiser_client.get(reverse("tournaments:create")).context["form"]
     assert form["close_when"].value() == "stock_over_two"
     assert "close_when" in [field.name for field in form.house_rule_fields()]
     data = dict(NEW_TOURNAMENT, close_when="stock_not_empty")
-    assert organiser_client.post(reverse("tournament_create"), data).status_code == 302
+    assert organiser_client.post(reverse("tournaments:create"), data).status_code == 302
     tournament = Tournament.objects.get(name="Купа Варна")
     assert tournament.close_when == "stock_not_empty"
     assert tournament.house_rules() == rules.HouseRules(close_when="stock_not_empty")
@@ -51,20 +51,20 @@ def test_close_when_is_a_house_rule_of_the_tournament_form(organiser_client):
 
 def test_an_unknown_close_when_is_refused_and_writes_nothing(organiser_client):
     data = dict(NEW_TOURNAMENT, close_when="never")
-    response = organiser_client.post(reverse("tournament_create"), data)
+    response = organiser_client.post(reverse("tournaments:create"), data)
     assert response.status_code == 422
     assert not Tournament.objects.exists()
 
 
 def test_create_requires_login(client):
-    response = client.post(reverse("tournament_create"), NEW_TOURNAMENT)
+    response = client.post(reverse("tournaments:create"), NEW_TOURNAMENT)
     assert response.status_code == 302 and "/accounts/login/" in response.url
     assert not Tournament.objects.exists()
 
 
 def test_create_with_bad_input_writes_nothing(organiser_client):
     data = dict(NEW_TOURNAMENT, date="31.02.2026", tie_break_2="head_to_head")
-    response = organiser_client.post(reverse("tournament_create"), data)
+    response = organiser_client.post(reverse("tournaments:create"), data)
     assert response.status_code == 422
     assert not Tournament.objects.exists()
     html = response.content.decode()
@@ -74,7 +74,7 @@ def test_create_with_bad_input_writes_nothing(organiser_client):
 
 def test_pagat_preset_is_one_click_and_saves_nothing(organiser_client):
     response = organiser_client.post(
-        reverse("tournament_create"), dict(NEW_TOURNAMENT, apply_preset="pagat")
+        reverse("tournaments:create"), dict(NEW_TOURNAMENT, apply_preset="pagat")
     )
     assert response.status_code == 200
     assert not Tournament.objects.exists()
@@ -86,7 +86,7 @@ def test_pagat_preset_is_one_click_and_saves_nothing(organiser_client):
 
 
 def test_add_new_and_registered_players(organiser_client, tournament, home_club):
-    url = reverse("tournament_player_add", args=[tournament.pk])
+    url = reverse("tournaments:player_add", args=[tournament.pk])
     organiser_client.post(url, {"new_name": "  Радка   Пенева "})
     registered = Player.objects.create(name="Стоян Колев", club=home_club)
     organiser_client.post(url, {"player": registered.pk})
@@ -96,14 +96,14 @@ def test_add_new_and_registered_players(organiser_client, tournament, home_club)
 
 
 def test_add_player_needs_exactly_one_of_register_or_name(organiser_client, tournament):
-    url = reverse("tournament_player_add", args=[tournament.pk])
+    url = reverse("tournaments:player_add", args=[tournament.pk])
     response = organiser_client.post(url, {"new_name": ""})
     assert response.status_code == 422
     assert tournament.entries.count() == 5
 
 
 def test_add_player_get_is_405_and_outsider_403(organiser_client, outsider_client, tournament):
-    url = reverse("tournament_player_add", args=[tournament.pk])
+    url = reverse("tournaments:player_add", args=[tournament.pk])
     assert organiser_client.get(url).status_code == 405
     assert outsider_client.post(url, {"new_name": "Натрапник"}).status_code == 403
     assert not Player.objects.filter(name="Натрапник").exists()
@@ -111,7 +111,7 @@ def test_add_player_get_is_405_and_outsider_403(organiser_client, outsider_clien
 
 def test_draw_numbers_by_hand_must_be_a_permutation(organiser_client, tournament):
     entries = list(tournament.entries.order_by("number"))
-    url = reverse("tournament_draw", args=[tournament.pk])
+    url = reverse("tournaments:draw", args=[tournament.pk])
     bad = {f"entry_{e.pk}": 1 for e in entries}
     assert organiser_client.post(url, bad).status_code == 422
     assert [e.number for e in tournament.entries.order_by("pk")] == [1, 2, 3, 4, 5]
@@ -121,15 +121,15 @@ def test_draw_numbers_by_hand_must_be_a_permutation(organiser_client, tournament
 
 
 def test_draw_by_lot_keeps_numbers_one_to_n(organiser_client, tournament):
-    organiser_client.post(reverse("tournament_draw_lot", args=[tournament.pk]))
+    organiser_client.post(reverse("tournaments:draw_lot", args=[tournament.pk]))
     assert sorted(tournament.entries.values_list("number", flat=True)) == [1, 2, 3, 4, 5]
 
 
 def test_start_then_players_are_fixed(organiser_client, tournament):
-    response = organiser_client.post(reverse("tournament_start", args=[tournament.pk]))
-    assert response.url == reverse("round_detail", args=[tournament.pk, 1])
+    response = organiser_client.post(reverse("tournaments:start", args=[tournament.pk]))
+    assert response.url == reverse("tournaments:round", args=[tournament.pk, 1])
     response = organiser_client.post(
-        reverse("tournament_player_add", args=[tournament.pk]), {"new_name": "Късен"}, follow=True
+        reverse("tournaments:player_add", args=[tournament.pk]), {"new_name": "Късен"}, follow=True
     )
     assert tournament.entries.count() == 5
     assert any("started" in str(m) or "започнал" in str(m) for m in response.context["messages"])
@@ -140,7 +140,7 @@ def test_start_refused_says_why_and_writes_nothing(organiser_client, tournament)
     the reason, as for a knockout; nothing is drawn."""
     tournament.entries.filter(number__gt=2).delete()
     organiser_client.cookies["django_language"] = "en"
-    response = organiser_client.post(reverse("tournament_start", args=[tournament.pk]))
+    response = organiser_client.post(reverse("tournaments:start", args=[tournament.pk]))
     assert response.status_code == 409
     assert "A round robin needs at least 3 players." in response.content.decode()
     tournament.refresh_from_db()
@@ -148,7 +148,7 @@ def test_start_refused_says_why_and_writes_nothing(organiser_client, tournament)
 
 
 def test_start_refused_for_outsider_and_anonymous(client, outsider_client, tournament):
-    url = reverse("tournament_start", args=[tournament.pk])
+    url = reverse("tournaments:start", args=[tournament.pk])
     assert outsider_client.post(url).status_code == 403
     assert client.post(url).status_code == 302
     assert client.get(url).status_code in (302, 405)
@@ -158,7 +158,7 @@ def test_start_refused_for_outsider_and_anonymous(client, outsider_client, tourn
 
 def test_house_rules_freeze_after_the_first_deal(organiser_client, tournament):
     services.tournament_start(tournament=tournament)
-    url = reverse("tournament_edit", args=[tournament.pk])
+    url = reverse("tournaments:edit", args=[tournament.pk])
     data = dict(NEW_TOURNAMENT, name=tournament.name, game_target="7")
     assert organiser_client.post(url, data).status_code == 302
     assert {m.house_rules().game_target for m in Match.objects.all()} == {7}
@@ -172,14 +172,14 @@ def test_house_rules_freeze_after_the_first_deal(organiser_client, tournament):
 
 def test_round_and_standings_pages_are_public(client, tournament):
     services.tournament_start(tournament=tournament)
-    round_page = client.get(reverse("round_detail", args=[tournament.pk, 1]))
+    round_page = client.get(reverse("tournaments:round", args=[tournament.pk, 1]))
     assert round_page.status_code == 200
     html = round_page.content.decode()
     assert "Иван Петров" in html  # number 1 rests in round 1 of five
-    standings = client.get(reverse("tournament_standings", args=[tournament.pk]))
+    standings = client.get(reverse("tournaments:standings", args=[tournament.pk]))
     assert standings.status_code == 200
-    assert client.get(reverse("round_detail", args=[tournament.pk, 99])).status_code == 404
+    assert client.get(reverse("tournaments:round", args=[tournament.pk, 99])).status_code == 404
 
 
 def test_edit_page_refused_to_outsider(outsider_client, tournament):
-    assert outsider_client.get(reverse("tournament_edit", args=[tournament.pk])).status_code == 403
+    assert outsider_client.get(reverse("tournaments:edit", args=[tournament.pk])).status_code == 403

@@ -31,7 +31,7 @@ def started(tournament):
 
 
 def standings(client, tournament, query: str = "") -> str:
-    url = reverse("tournament_standings", args=[tournament.pk]) + query
+    url = reverse("tournaments:standings", args=[tournament.pk]) + query
     return client.get(url).content.decode()
 
 

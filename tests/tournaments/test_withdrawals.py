@@ -167,7 +167,7 @@ def test_the_standings_page_lists_a_cancelled_player_apart_in_both_languages(
     beats(tournament, 2, 1)
     withdraw(tournament, 2)
     name = entry(tournament, 2).player.name
-    url = reverse("tournament_standings", args=[tournament.pk])
+    url = reverse("tournaments:standings", args=[tournament.pk])
 
     client.cookies["django_language"] = "en"
     html = client.get(url).content.decode()
@@ -214,9 +214,9 @@ def test_leave_unplayed_closes_the_rest_as_not_played_and_the_event_finishes(
     }
     pairing = pairing_between(tournament, 2, 3)
     client.cookies["django_language"] = "en"
-    page = client.get(reverse("round_detail", args=[tournament.pk, pairing.round.number]))
+    page = client.get(reverse("tournaments:round", args=[tournament.pk, pairing.round.number]))
     assert "not played" in page.content.decode()
-    match_page = client.get(reverse("match_entry", args=[pairing.match_id])).content.decode()
+    match_page = client.get(reverse("matches:entry", args=[pairing.match_id])).content.decode()
     assert "Not played: a player withdrew from the tournament." in match_page
 
     for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
@@ -246,7 +246,7 @@ def test_a_deal_for_a_withdrawn_players_match_is_refused_with_a_message(
         beats(tournament, 2, loser)
     match = match_between(tournament, 2, 5)
     withdraw(tournament, 2)
-    url = reverse("match_deal_add", args=[match.pk])
+    url = reverse("matches:deal_add", args=[match.pk])
     deal = {"winner": "A", "reason": "won", "number": 1}
 
     for language, message in [("en", english), ("bg", bulgarian)]:
@@ -276,7 +276,7 @@ def test_a_deal_for_a_knockout_match_removed_by_a_withdrawal_is_refused(organise
     knockout.knockout_withdraw(entry=cup.entries.get(number=4), by=None)
     assert not Match.objects.filter(pk=match_pk).exists()
 
-    url = reverse("match_deal_add", args=[match_pk])
+    url = reverse("matches:deal_add", args=[match_pk])
     for language, message in [("en", UNPLAYED_EN), ("bg", UNPLAYED_BG)]:
         organiser_client.cookies["django_language"] = language
         response = organiser_client.post(url, {"winner": "A", "reason": "won", "number": 1})

@@ -42,10 +42,10 @@ class EventFormat(ABC):
     berger_cycles: ClassVar[int] = 0
     """Cycles of the FIDE Berger tables `services.tournament_start` schedules (1 single, 2
     double round robin); 0: this format is not scheduled from Berger tables."""
-    main_page: ClassVar[str] = "tournament_standings"
+    main_page: ClassVar[str] = "tournaments:standings"
     """URL name (argument: the tournament's pk) of the event's main page: where a withdrawal
     returns, and where the match page's "back" link points."""
-    overview_page: ClassVar[str] = "tournament_detail"
+    overview_page: ClassVar[str] = "tournaments:detail"
     """URL name of the event's overview; the generic overview redirects there if different."""
     seeded: ClassVar[bool] = False
     """The players' order is seeds (1 the best), not draw numbers: the pages say so."""
@@ -93,7 +93,7 @@ class EventFormat(ABC):
 
     def page_after_start(self) -> str:
         """The URL the organiser goes to once the event has started."""
-        return reverse("round_detail", args=[self.tournament.pk, 1])
+        return reverse("tournaments:round", args=[self.tournament.pk, 1])
 
     # ---- while it runs -------------------------------------------------------------------
     @abstractmethod

@@ -13,8 +13,8 @@ from tournaments.models import Entry, Tournament
 
 
 class ClubNight(EventFormat):
-    overview_page = "club_night_detail"
-    main_page = "club_night_detail"
+    overview_page = "nights:detail"
+    main_page = "nights:detail"
     pairs_on_the_spot = True
     offered_on_the_form = False
 

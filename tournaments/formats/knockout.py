@@ -22,7 +22,7 @@ class Knockout(EventFormat):
     min_players = knockout.MIN_PLAYERS
     max_players = knockout.MAX_PLAYERS
     too_many_players_code = "too_many_knockout_players"
-    main_page = "tournament_bracket"
+    main_page = "tournaments:bracket"
     seeded = True
     has_bracket = True
     seeded_from_standings = True
@@ -39,7 +39,7 @@ class Knockout(EventFormat):
         return knockout.knockout_start(tournament=self.tournament, rng=rng)
 
     def page_after_start(self) -> str:
-        return reverse("tournament_bracket", args=[self.tournament.pk])
+        return reverse("tournaments:bracket", args=[self.tournament.pk])
 
     def withdraw(self, *, entry: Entry, by) -> Entry:
         """The next opponent goes through by walkover (`knockout.knockout_withdraw`)."""

@@ -82,7 +82,7 @@ def site_url() -> str:
 
 def match_entry_url(match_pk: int) -> str:
     """The absolute address of a match's entry page: what the scorecard's QR code opens."""
-    return site_url().rstrip("/") + reverse("match_entry", args=[match_pk])
+    return site_url().rstrip("/") + reverse("matches:entry", args=[match_pk])
 
 
 def qr_image(url: str) -> str:

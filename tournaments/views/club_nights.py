@@ -98,7 +98,7 @@ def club_night_create(request):
         house_rules=rules.HouseRules.preset(form.cleaned_data["rules"]),
     )
     messages.success(request, _("Club night opened. Pair the first players."))
-    return redirect("club_night_detail", pk=night.pk)
+    return redirect("nights:detail", pk=night.pk)
 
 
 def _player(form, seat: str) -> Player | str:
@@ -129,7 +129,7 @@ def club_night_pair(request, pk: int):
     for player in (pairing.entry_a.player, pairing.entry_b.player):
         if player.pk in elsewhere:
             messages.warning(request, elsewhere_warning(player.name, elsewhere[player.pk]))
-    return redirect("club_night_detail", pk=pk)
+    return redirect("nights:detail", pk=pk)
 
 
 @login_required
@@ -151,7 +151,7 @@ def club_night_unpair(request, pk: int, match_pk: int):
     messages.success(request, _("Pairing taken back: %(a)s – %(b)s.") % {
         "a": pairing.entry_a.player.name, "b": pairing.entry_b.player.name,
     })
-    return redirect("club_night_detail", pk=pk)
+    return redirect("nights:detail", pk=pk)
 
 
 @login_required
@@ -163,4 +163,4 @@ def club_night_close(request, pk: int):
     except TournamentError as error:
         return _page(request, night, error=tournament_error_message(error), status=CONFLICT)
     messages.success(request, _("The club night is closed."))
-    return redirect("club_night_detail", pk=pk)
+    return redirect("nights:detail", pk=pk)

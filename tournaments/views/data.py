@@ -199,14 +199,14 @@ def import_confirm(request):
     messages.success(request, _("Imported: %(players)s players, %(deals)s deals.") % {
         "players": len(plan.players), "deals": plan.deal_count,
     })
-    return redirect("tournament_standings", pk=tournament.pk)
+    return redirect("tournaments:standings", pk=tournament.pk)
 
 
 def _already_imported(request, tournament: Tournament):
     """A confirm of a preview that has been imported: no second tournament, the first one."""
     request.session.pop(SESSION_KEY, None)
     messages.info(request, _("This file has already been imported; here is its tournament."))
-    return redirect("tournament_standings", pk=tournament.pk)
+    return redirect("tournaments:standings", pk=tournament.pk)
 
 
 def _download(content, content_type: str, tournament: Tournament, what: str, extension: str):

@@ -32,6 +32,7 @@ from tournaments.access import (
     pairing_for_reading,
     removed_match,
 )
+from tournaments.match_history import match_history
 from tournaments.match_sheet import MatchSheet, match_sheet
 from tournaments.pure.fingerprints import fingerprint
 
@@ -115,7 +116,7 @@ def deal_undo(request, match_pk: int):
             confirmed=_confirmed(request),
         )
     except services.ConfirmationRequired as error:
-        action = reverse("match_deal_undo", args=[match_pk])
+        action = reverse("matches:deal_undo", args=[match_pk])
         what = _("Undo the last deal")
         return _confirmation(request, pairing, error, action, what)
     except services.RecordingError as error:
@@ -162,7 +163,7 @@ def deal_correct(request, match_pk: int, number: int):
             reason=form.cleaned_data["correction_reason"], confirmed=_confirmed(request),
         )
     except services.ConfirmationRequired as error:
-        action = reverse("match_deal_correct", args=[match_pk, number])
+        action = reverse("matches:deal_correct", args=[match_pk, number])
         what = _("Correct deal %(number)s") % {"number": number}
         return _confirmation(request, pairing, error, action, what)
     except ScoringError as error:
@@ -236,7 +237,7 @@ def _done(request, pairing, notice: str, match: Match | None = None):
     if request.htmx:
         return _page(request, pairing, match, notice=notice)
     messages.success(request, notice)
-    return redirect("match_entry", match_pk=pairing.match_id)
+    return redirect("matches:entry", match_pk=pairing.match_id)
 
 
 def _page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
@@ -256,6 +257,8 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     })
     if deal is not None:
         context["corrected_reason"] = reason_label(deal.reason, sheet.house_rules)
+    # The history of the match's changes: for its organisers only.
+    context["history"] = match_history(match) if context["organiser"] else []
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
 
 
@@ -271,6 +274,7 @@ def _deal_saved(request, pairing, deal, sheet: MatchSheet):
         "row": sheet.rows[-1], "last_deal": sheet.rows[-1],
         "notice": _("Deal %(number)s saved.") % {"number": deal.number},
     })
+    context["history"] = match_history(deal.match)  # replaced out of band (organisers only post)
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")
 

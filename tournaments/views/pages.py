@@ -15,7 +15,7 @@ def home(request):
 def tournament_detail(request, pk: int):
     tournament = tournament_for_reading(request, pk)
     event_format = formats.for_tournament(tournament)
-    if event_format.overview_page != "tournament_detail":
+    if event_format.overview_page != "tournaments:detail":
         return redirect(event_format.overview_page, pk=pk)
     rounds = list(tournament.rounds.all())
     labels = event_format.round_labels(len(rounds))

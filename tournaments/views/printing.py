@@ -69,7 +69,7 @@ def print_request(request, pk: int):
         return _refused(request, tournament, [MESSAGES[error.code]])
     if request.htmx:
         return _status(request, tournament, job, PARTIAL)
-    return redirect("print_status", tournament.pk, job.pk)
+    return redirect("printing:status", tournament.pk, job.pk)
 
 
 @require_GET

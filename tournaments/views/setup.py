@@ -59,7 +59,7 @@ def tournament_create(request):
         tournament = form.save()
         tournament.organisers.add(request.user)
     messages.success(request, _("Tournament created. Now add the players."))
-    return redirect("tournament_players", pk=tournament.pk)
+    return redirect("tournaments:players", pk=tournament.pk)
 
 
 def _rules_frozen(tournament: Tournament) -> bool:
@@ -120,7 +120,7 @@ def _players_page(request, tournament, *, form=None, status=200, draw_form=None,
 
 def _refused(request, tournament, error: services.TournamentError):
     messages.error(request, tournament_error_message(error))
-    return redirect("tournament_players", pk=tournament.pk)
+    return redirect("tournaments:players", pk=tournament.pk)
 
 
 @login_required
@@ -138,9 +138,9 @@ def player_add(request, pk: int):
             services.entry_add(tournament=tournament, player=player)
     except services.TournamentError as error:
         messages.error(request, tournament_error_message(error))
-        return redirect("tournament_players", pk=pk)
+        return redirect("tournaments:players", pk=pk)
     messages.success(request, _("%(name)s added.") % {"name": player.name})
-    return redirect("tournament_players", pk=pk)
+    return redirect("tournaments:players", pk=pk)
 
 
 @login_required
@@ -152,7 +152,7 @@ def player_remove(request, pk: int, entry_pk: int):
         services.entry_remove(entry=entry)
     except services.TournamentError as error:
         return _refused(request, tournament, error)
-    return redirect("tournament_players", pk=pk)
+    return redirect("tournaments:players", pk=pk)
 
 
 @login_required
@@ -185,7 +185,7 @@ def draw_numbers(request, pk: int):
     except services.TournamentError as error:
         return _refused(request, tournament, error)
     messages.success(request, event_format.order_saved)
-    return redirect("tournament_players", pk=pk)
+    return redirect("tournaments:players", pk=pk)
 
 
 @login_required
@@ -198,7 +198,7 @@ def draw_by_lot(request, pk: int):
     except services.TournamentError as error:
         return _refused(request, tournament, error)
     messages.success(request, event_format.order_drawn)
-    return redirect("tournament_players", pk=pk)
+    return redirect("tournaments:players", pk=pk)
 
 
 @login_required
@@ -222,7 +222,7 @@ def seed_from_standings(request, pk: int):
     messages.success(request, _("%(count)s players seeded from the standings of %(name)s.") % {
         "count": len(entries), "name": source.name,
     })
-    return redirect("tournament_players", pk=pk)
+    return redirect("tournaments:players", pk=pk)
 
 
 @login_required

@@ -48,7 +48,7 @@ def test_what_each_format_answers():
     assert (Knockout.min_players, Knockout.max_players) == (2, 128)
     assert ClubNight.max_players is None
     assert [f.main_page for f in (RoundRobin, Knockout, ClubNight)] == [
-        "tournament_standings", "tournament_bracket", "club_night_detail",
+        "tournaments:standings", "tournaments:bracket", "nights:detail",
     ]
     assert formats.keys_where(lambda f: f.has_bracket) == ["knockout"]
     assert formats.keys_where(lambda f: f.seeded) == ["knockout"]

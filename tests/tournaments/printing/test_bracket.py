@@ -149,12 +149,12 @@ def test_organiser_prints_the_bracket_and_anyone_downloads_it(
     tournament.organisers.add(organiser)
     with django_capture_on_commit_callbacks(execute=True):
         response = organiser_client.post(
-            reverse("print_request", args=[tournament.pk]), {"kind": "bracket", "lang": "en"}
+            reverse("printing:request", args=[tournament.pk]), {"kind": "bracket", "lang": "en"}
         )
     job = PrintJob.objects.get()
     assert response.status_code == 302
     assert (job.kind, job.status) == ("bracket", PrintJob.Status.DONE)
-    download = client.get(reverse("print_download", args=[tournament.pk, job.pk]))
+    download = client.get(reverse("printing:download", args=[tournament.pk, job.pk]))
     assert download.status_code == 200
     assert 'filename="bracket-en.pdf"' in download["Content-Disposition"]
     assert b"".join(download.streaming_content).startswith(b"%PDF")

@@ -153,7 +153,7 @@ def test_one_active_job_per_key_is_a_database_constraint(started):
 
 
 def post_print(client, tournament, **data):
-    return client.post(reverse("print_request", args=[tournament.pk]), data)
+    return client.post(reverse("printing:request", args=[tournament.pk]), data)
 
 
 @pytest.mark.django_db
@@ -163,9 +163,9 @@ def test_organiser_prints_a_round_pack_follows_it_and_downloads_it(started, orga
         response = post_print(organiser_client, started, kind="round", round=1, lang="bg")
     job = PrintJob.objects.get()
     assert response.status_code == 302
-    assert response.url == reverse("print_status", args=[started.pk, job.pk])
+    assert response.url == reverse("printing:status", args=[started.pk, job.pk])
     page = organiser_client.get(response.url)
-    download = reverse("print_download", args=[started.pk, job.pk])
+    download = reverse("printing:download", args=[started.pk, job.pk])
     assert page.status_code == 200 and download in page.content.decode()
     assert 'hx-trigger="every 1s"' not in page.content.decode()  # done: no more polling
     pdf = organiser_client.get(download)
@@ -178,12 +178,12 @@ def test_organiser_prints_a_round_pack_follows_it_and_downloads_it(started, orga
 def test_status_polls_every_second_while_the_job_waits(started, organiser_client):
     job = PrintJob.objects.create(tournament=started, kind="round", round_number=1,
                                   language="en", progress=40)
-    url = reverse("print_status", args=[started.pk, job.pk])
+    url = reverse("printing:status", args=[started.pk, job.pk])
     partial = organiser_client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert 'hx-trigger="every 1s"' in partial and f'hx-get="{url}"' in partial
     assert "40%" in partial and "<html" not in partial
     assert organiser_client.get(
-        reverse("print_download", args=[started.pk, job.pk])
+        reverse("printing:download", args=[started.pk, job.pk])
     ).status_code == 404
 
 
@@ -191,14 +191,14 @@ def test_status_polls_every_second_while_the_job_waits(started, organiser_client
 def test_a_failed_job_shows_its_error(started, organiser_client):
     job = PrintJob.objects.create(tournament=started, kind="standings", language="en",
                                   status=PrintJob.Status.FAILED, error="RuntimeError: boom")
-    page = organiser_client.get(reverse("print_status", args=[started.pk, job.pk]))
+    page = organiser_client.get(reverse("printing:status", args=[started.pk, job.pk]))
     assert page.status_code == 200 and "RuntimeError: boom" in page.content.decode()
 
 
 @pytest.mark.django_db
 def test_print_request_refuses_get_outsiders_and_anonymous(started, organiser_client,
                                                           outsider_client, client):
-    url = reverse("print_request", args=[started.pk])
+    url = reverse("printing:request", args=[started.pk])
     assert organiser_client.get(url).status_code == 405
     assert post_print(outsider_client, started, kind="standings").status_code == 403
     response = post_print(client, started, kind="standings")
@@ -233,7 +233,7 @@ def test_print_buttons_post_what_print_request_expects(started, organiser, rf,
                                 {"tournament": started, "round": round_}, request=request)
     on_standings = render_to_string("tournaments/partials/print_buttons.html",
                                     {"tournament": started}, request=request)
-    action = reverse("print_request", args=[started.pk])
+    action = reverse("printing:request", args=[started.pk])
     assert f'action="{action}"' in on_round and f'action="{action}"' in on_standings
     assert 'name="round" value="2"' in on_round
     assert 'name="kind" value="round"' in on_round and 'value="scorecards"' in on_round
@@ -249,17 +249,17 @@ def test_standings_file_is_public_but_scorecards_are_not(started, client, outsid
     cards = PrintJob.objects.create(tournament=started, kind="scorecards", round_number=1,
                                     language="en")
     jobs.print_job_build(cards.pk)
-    public = client.get(reverse("print_download", args=[started.pk, standings.pk]))
+    public = client.get(reverse("printing:download", args=[started.pk, standings.pk]))
     assert public.status_code == 200 and public["Content-Type"] == "application/pdf"
-    denied = client.get(reverse("print_download", args=[started.pk, cards.pk]))
+    denied = client.get(reverse("printing:download", args=[started.pk, cards.pk]))
     assert denied.status_code == 302 and reverse("login") in denied.url
     assert outsider_client.get(
-        reverse("print_status", args=[started.pk, cards.pk])
+        reverse("printing:status", args=[started.pk, cards.pk])
     ).status_code == 403
     started.is_public = False
     started.save()
     assert client.get(
-        reverse("print_download", args=[started.pk, standings.pk])
+        reverse("printing:download", args=[started.pk, standings.pk])
     ).status_code == 404
 
 

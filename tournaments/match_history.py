@@ -1,0 +1,108 @@
+"""The record of a match's changes, for its organisers: each deal entered, imported,
+corrected or undone, and the match forfeited or closed unplayed, with when, who and why.
+
+django-simple-history keeps it (`Deal.history`, `Match.history`): `scoring.services` saves each
+deal with `_history_user` and, for a correction, the organiser's reason as
+`history_change_reason` ("undo", "import", "forfeit" mark the other changes). A history row
+holds the deal as it was after the change ('+' and '~') or just before its deletion ('-'); what
+a correction changed is the deal's previous row.
+"""
+
+import datetime
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.models import Deal, Match, reason_label
+
+ENTERED, IMPORTED, CORRECTED, UNDONE = "entered", "imported", "corrected", "undone"
+FORFEITED, UNPLAYED = "forfeited", "unplayed"
+
+
+@dataclass(frozen=True)
+class MatchChange:
+    """One change of a match's record.
+
+    `when`: an aware datetime (the page shows it in local time); `who`: the user's name, ""
+    when nobody is known (a deal entered by a script); `kind`: one of `ENTERED`, `IMPORTED`,
+    `CORRECTED`, `UNDONE` (of deal `number`), `FORFEITED`, `UNPLAYED` (the match; `number` is
+    None). `before` / `after`: the deal as it read before and after the change, in the active
+    language ("Иван +2 (66, loser under 33)"; "" where there is none: nothing before an entry,
+    nothing after an undo). For `FORFEITED`, `after` names the winner. `reason`: the organiser's
+    reason for a correction, "" otherwise.
+    """
+
+    when: datetime.datetime
+    who: str
+    kind: str
+    number: int | None = None
+    before: str = ""
+    after: str = ""
+    reason: str = ""
+
+
+def match_history(match: Match) -> list[MatchChange]:
+    """Every change of `match`'s deals (one query, the users joined), and, for a match closed
+    by a withdrawal (`Match.CLOSED`), the closing (one more query); newest first.
+
+    `match` should come with `player_a` and `player_b` (their names label the deals). The
+    reasons are labelled in the active language under the match's house rules
+    (`reason_label`)."""
+    rows = (
+        Deal.history.filter(match_id=match.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    names = {"A": match.player_a.name, "B": match.player_b.name}
+    house_rules = match.house_rules()
+
+    def state(row) -> str:
+        if not row.winner:
+            return _("draw")
+        # Translators: a deal as the history shows it: "Иван +2 (66, loser under 33)".
+        return _("%(winner)s +%(points)s (%(reason)s)") % {
+            "winner": names[row.winner], "points": row.game_points,
+            "reason": reason_label(row.reason, house_rules),
+        }
+
+    changes: list[MatchChange] = []
+    last: dict[int, str] = {}  # deal id -> the deal as it last read
+    for row in rows:
+        now = state(row)
+        common = {"when": row.history_date, "who": _username(row), "number": row.number}
+        if row.history_type == "+":
+            kind = IMPORTED if row.history_change_reason == "import" else ENTERED
+            changes.append(MatchChange(kind=kind, after=now, **common))
+        elif row.history_type == "~":
+            changes.append(MatchChange(
+                kind=CORRECTED, before=last.get(row.id, ""), after=now,
+                reason=row.history_change_reason or "", **common,
+            ))
+        else:
+            changes.append(MatchChange(kind=UNDONE, before=now, **common))
+        last[row.id] = now
+    if match.is_closed:
+        changes += _closing(match, names)
+    changes.sort(key=lambda change: change.when)  # stable: the same instant keeps its order
+    return changes[::-1]
+
+
+def _username(row) -> str:
+    return row.history_user.get_username() if row.history_user_id else ""
+
+
+def _closing(match: Match, names: dict[str, str]) -> list[MatchChange]:
+    """The history row where the match became forfeited or unplayed (`Match.CLOSED`)."""
+    rows = (
+        Match.history.filter(id=match.pk, status__in=Match.CLOSED)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")[:1]
+    )
+    return [
+        MatchChange(
+            when=row.history_date, who=_username(row),
+            kind=FORFEITED if row.status == Match.Status.FORFEITED else UNPLAYED,
+            after=names.get(row.winner, ""),
+        )
+        for row in rows
+    ]

@@ -1,0 +1,20 @@
+"""A match's page and what it posts (deals, undo, corrections): `matches:`.
+
+`/m/<id>/` is printed as the QR code of every scorecard (`matches:entry`): it never moves.
+"""
+
+from django.urls import path
+
+import club.converters  # noqa: F401  (registers <id:...>: 1 .. 2**63 - 1, else 404)
+from tournaments.views import matches
+
+app_name = "matches"
+
+urlpatterns = [
+    path("m/<id:match_pk>/", matches.match_entry, name="entry"),
+    path("m/<id:match_pk>/deal/", matches.deal_add, name="deal_add"),
+    path("m/<id:match_pk>/deal/details/", matches.deal_details_form, name="deal_details_form"),
+    path("m/<id:match_pk>/undo/", matches.deal_undo, name="deal_undo"),
+    path("m/<id:match_pk>/deals/<id:number>/correct/", matches.deal_correct,
+         name="deal_correct"),
+]
