@@ -16,6 +16,7 @@ urlpatterns = [
          name="tournament_player_withdraw"),
     path("t/<id:pk>/draw/", setup.draw_numbers, name="tournament_draw"),
     path("t/<id:pk>/draw/lot/", setup.draw_by_lot, name="tournament_draw_lot"),
+    path("t/<id:pk>/seed-by-rating/", setup.seed_by_rating, name="tournament_seed_by_rating"),
     path("t/<id:pk>/seed-from/", setup.seed_from_standings,
          name="tournament_seed_from_standings"),
     path("t/<id:pk>/start/", setup.tournament_start, name="tournament_start"),

@@ -60,4 +60,5 @@ def player_detail(request, player_pk: int):
         "player": player, "rows": matches_page.object_list, "matches_page": matches_page,
         "h2h": h2h if record else None,
         "played": len(results), "won": sum(r.winner == "A" for r in results),
+        "rating_record": selectors.player_rating(player),
     })
