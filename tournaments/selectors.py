@@ -1,6 +1,7 @@
 """Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
 count and how they are fetched, so no page counts a result another page would not."""
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
@@ -441,6 +442,11 @@ def ratings_of(player_ids: Iterable[int]) -> dict[int, PlayerRating]:
     }
 
 
+def _whole(value: float) -> int:
+    """`value` rounded half up, as the templates' `floatformat` shows it."""
+    return math.floor(value + 0.5)
+
+
 @dataclass(frozen=True)
 class RatingStep:
     """A player's rating after one event they played: `rating` and `deviation` in rating
@@ -486,7 +492,7 @@ def player_rating(player: Player) -> PlayerRatingRecord:
     steps, before = [], INITIAL_RATING
     for point in RatingHistory.objects.filter(player=player).select_related("tournament"):
         steps.append(RatingStep(point.tournament, point.rating, point.deviation,
-                                round(point.rating) - round(before)))
+                                _whole(point.rating) - _whole(before)))
         before = point.rating
     return PlayerRatingRecord(rating, steps[::-1])
 
@@ -513,5 +519,5 @@ def match_chances(match: Match) -> MatchChances | None:
     rating_a, rating_b = ratings[match.player_a_id], ratings[match.player_b_id]
     chance = win_chance(Rating(rating_a.rating, rating_a.deviation),
                         Rating(rating_b.rating, rating_b.deviation))
-    a = round(100 * chance)
+    a = _whole(100 * chance)
     return MatchChances(a, 100 - a, rating_a.provisional or rating_b.provisional)

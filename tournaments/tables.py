@@ -1,6 +1,7 @@
 """django-tables2 tables of the tournament pages."""
 
 import django_tables2 as tables
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
@@ -135,13 +136,14 @@ def season_rows(rows, players, ratings=None) -> list[dict]:
 
 
 def rating_html(rating) -> str:
-    """A `PlayerRating` as a whole number of rating points, with a "?" (explained on hover)
-    when it is provisional, e.g. "1623" or "1547?"."""
+    """A `PlayerRating` as a whole number of rating points (rounded half up, as the
+    templates' `floatformat`), with a "?" (explained on hover) when it is provisional, e.g.
+    "1623" or "1548?"."""
     if not rating.provisional:
-        return formats.number_format(rating.rating, 0)
+        return floatformat(rating.rating, 0)
     return format_html(
         '{}<abbr class="provisional" title="{}">?</abbr>',
-        formats.number_format(rating.rating, 0),
+        floatformat(rating.rating, 0),
         _("Provisional: fewer than %(count)s rated matches") % {"count": PROVISIONAL_MATCHES},
     )
 
