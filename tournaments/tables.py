@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.forms import TIE_BREAK_LABELS, TIE_BREAK_SHORT_LABELS
 from tournaments.pure.ratings import PROVISIONAL_MATCHES
@@ -102,7 +103,8 @@ class SeasonTable(tables.Table):
     won = _number(_("Won"))
     win_percent = _number(_("Win %"))
     gp_diff = _number(_("GP diff."))
-    rating = tables.Column(verbose_name=_("Rating"), default="–", attrs={
+    # Translators: a narrow column header of the season table (Bulgarian: abbreviated).
+    rating = tables.Column(verbose_name=pgettext_lazy("column", "Rating"), default="–", attrs={
         "th": {"class": "num", "title": _("Rating over every event (Glicko-2)")},
         "td": {"class": "num"},
     })

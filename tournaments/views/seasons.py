@@ -11,6 +11,7 @@ from club.models import Club, Season
 from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.pure import ladder
+from tournaments.pure.ratings import PROVISIONAL_MATCHES
 from tournaments.tables import SeasonTable, season_rows
 
 
@@ -42,4 +43,5 @@ def season_detail(request, club_pk: int, season_pk: int):
         "events": selectors.season_events(season),
         "matches": len(results),
         "forfeits": sum(result.forfeit for result in results),
+        "provisional_matches": PROVISIONAL_MATCHES,
     })
