@@ -20,7 +20,7 @@ from club.models import Club, Player
 from club.services import player_for_name
 from scoring import rules
 from scoring.models import Match, Seat
-from tournaments import formats
+from tournaments import formats, rating_services
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
 from tournaments.services import TournamentError, tournament_lock
@@ -168,12 +168,14 @@ def club_night_unpair(*, pairing: Pairing, by) -> None:
 
 @transaction.atomic
 def club_night_close(*, night: Tournament) -> Tournament:
-    """Close the night: finished. Unfinished matches stay as they are (their deals can still
-    be entered; they count once over). Raises `TournamentError` `not_club_night`,
-    `night_closed`."""
+    """Close the night: finished, and the ratings recomputed once this commits
+    (`rating_services.ratings_recompute_on_commit`). Unfinished matches stay as they are (their
+    deals can still be entered; they count once over: `ClubNight.on_match_finished`).
+    Raises `TournamentError` `not_club_night`, `night_closed`."""
     night = _locked_night(night)
     if night.status != Tournament.Status.RUNNING:
         raise TournamentError("night_closed", "This club night is closed.")
     night.status = Tournament.Status.FINISHED
     night.save(update_fields=["status"])
+    rating_services.ratings_recompute_on_commit()
     return night

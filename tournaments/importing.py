@@ -49,6 +49,7 @@ from scoring import rules
 from scoring import services as scoring_services
 from scoring.messages import user_message
 from scoring.models import Match
+from tournaments import rating_services
 from tournaments.models import Entry, ImportClaim, Pairing, Round, Tournament
 from tournaments.pure.standings import DEFAULT_TIE_BREAKS, MatchResult, Standing, compute_standings
 
@@ -695,6 +696,8 @@ def import_plan_apply(*, plan: ImportPlan, name: str, date, house_rules: rules.H
         tournament.status = status
         tournament._history_user = organiser
         tournament.save(update_fields=["status"])
+    if status == Tournament.Status.FINISHED:
+        rating_services.ratings_recompute_on_commit()
     if claimed is not None:
         claimed.tournament = tournament
         claimed.save(update_fields=["tournament"])

@@ -43,8 +43,9 @@ from scoring import services as scoring_services
 from scoring.models import Match, Seat
 from tournaments import formats, selectors
 from tournaments.labels import pairing_label
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, PlayerRating, Round, Tournament
 from tournaments.pure.bracket import bracket_size, first_round, next_slot, rounds_count
+from tournaments.pure.ratings import SeedCandidate, seed_order
 from tournaments.services import (
     TournamentError,
     draw_numbers_set,
@@ -82,6 +83,35 @@ def seeds_by_lot(*, tournament: Tournament, rng: random.Random | None = None) ->
     order = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
     (rng or random.SystemRandom()).shuffle(order)
     draw_numbers_set(tournament=tournament, order=order)
+
+
+@transaction.atomic
+def seeds_by_rating(*, tournament: Tournament) -> tuple[int, int]:
+    """Seed the players of the draft knockout `tournament` by their rating over every event
+    (`PlayerRating`, as last recomputed): `tournaments.pure.ratings.seed_order` puts the
+    highest rating first, equal ratings by lower deviation then by name, and the players
+    never rated after the rated ones, by name. Provisional ratings count as ratings.
+
+    Returns (rated, unrated): how many players of each kind were seeded. Raises
+    `TournamentError`: `already_started`, `not_knockout`.
+    """
+    tournament = tournament_lock(tournament)
+    refuse_after_start(tournament)
+    _refuse_unless_knockout(tournament)
+    entries = list(tournament.entries.select_related("player"))
+    ratings = {
+        rating.player_id: rating
+        for rating in PlayerRating.objects.filter(player__entries__tournament=tournament)
+    }
+    candidates = []
+    for entry in entries:
+        rating = ratings.get(entry.player_id)
+        candidates.append(SeedCandidate(
+            entry.pk, entry.player.name, rating and rating.rating, rating and rating.deviation
+        ))
+    draw_numbers_set(tournament=tournament, order=seed_order(candidates))
+    rated = sum(1 for entry in entries if entry.player_id in ratings)
+    return rated, len(entries) - rated
 
 
 @transaction.atomic

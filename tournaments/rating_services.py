@@ -4,8 +4,14 @@ The ratings are never updated piecemeal: `player_ratings_recompute` rebuilds the
 whole record (`selectors.rating_periods` → `ratings.rate_periods`) and replaces the stored
 rows in one transaction, so a correction of an old match, a forfeit or an event made private
 is reflected by the next run, and two runs over the same record store the same figures.
-The Celery task `tournaments.tasks.recompute_ratings` is its adapter.
+The Celery task `tournaments.tasks.recompute_ratings` is its adapter, started by
+`ratings_recompute_on_commit` whenever an event's results are settled: a tournament becomes
+finished, or a result of a finished one changes (`services.tournament_status_update`), a club
+night is closed or one of its matches ends after it was (`club_nights`), an imported event is
+finished (`importing`).
 """
+
+import logging
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -13,6 +19,8 @@ from django.utils import timezone
 from tournaments import selectors
 from tournaments.models import PlayerRating, RatingHistory
 from tournaments.pure.ratings import Ratings, rate_periods
+
+logger = logging.getLogger(__name__)
 
 LOCK_KEY = 0x66_5241_5445
 """PostgreSQL advisory-lock key (any fixed number) that serialises two recomputations."""
@@ -64,3 +72,24 @@ def player_ratings_recompute(*, computed_at=None) -> int:
         for point in ratings.history
     ])
     return len(ratings.players)
+
+
+def ratings_recompute_on_commit() -> None:
+    """Start the Celery task `tournaments.tasks.recompute_ratings` once the current transaction
+    commits (never inside it: a worker could not see the new results yet; STYLE.md), or at once
+    outside any transaction. Nothing is started if the transaction rolls back. Without a broker
+    the task runs eagerly, in the request, after the commit.
+
+    A recomputation that cannot be started or fails is logged, never raised: the results are
+    already saved, and the next recomputation (or the `ratings` command) catches up.
+    """
+    transaction.on_commit(_start_recompute, robust=True)
+
+
+def _start_recompute() -> None:
+    from tournaments.tasks import recompute_ratings  # tasks imports this module
+
+    try:
+        recompute_ratings.delay()
+    except Exception:
+        logger.exception("Could not recompute the ratings")

@@ -1,6 +1,7 @@
 """Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
 count and how they are fetched, so no page counts a result another page would not."""
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
@@ -11,10 +12,11 @@ from django.db.models import F, Prefetch, Q, QuerySet
 from club.models import Player
 from scoring.models import Match, Seat
 from tournaments.labels import THIRD_PLACE, round_labels
-from tournaments.models import Entry, Pairing, RatingHistory, Round, Tournament
+from tournaments.models import Entry, Pairing, PlayerRating, RatingHistory, Round, Tournament
 from tournaments.pure.crosstable import CrossRow, cross_table
+from tournaments.pure.glicko2 import INITIAL_RATING, Rating
 from tournaments.pure.ladder import season_ladder
-from tournaments.pure.ratings import RatedMatch, RatingPeriod
+from tournaments.pure.ratings import PROVISIONAL_MATCHES, RatedMatch, RatingPeriod, win_chance
 from tournaments.pure.standings import MatchResult, Standing, compute_standings
 
 
@@ -555,3 +557,91 @@ def rating_points(player: Player) -> list[RatingHistory]:
         RatingHistory.objects.filter(player=player).select_related("tournament")
         .order_by("tournament__date", "tournament_id")
     )
+def ratings_of(player_ids: Iterable[int]) -> dict[int, PlayerRating]:
+    """The stored ratings (`PlayerRating`) of these players, by player id; a player never
+    rated is missing. One query."""
+    return {
+        rating.player_id: rating
+        for rating in PlayerRating.objects.filter(player_id__in=list(player_ids))
+    }
+
+
+def _whole(value: float) -> int:
+    """`value` rounded half up, as the templates' `floatformat` shows it."""
+    return math.floor(value + 0.5)
+
+
+@dataclass(frozen=True)
+class RatingStep:
+    """A player's rating after one event they played: `rating` and `deviation` in rating
+    points; `change` since the event before (since the newcomer's 1500 for the first), in
+    whole rating points, the difference of the two ratings as shown (rounded)."""
+
+    tournament: Tournament
+    rating: float
+    deviation: float
+    change: int
+
+
+@dataclass(frozen=True)
+class PlayerRatingRecord:
+    """A player's stored rating (None: never rated) and their rating after each event they
+    played, newest first."""
+
+    rating: PlayerRating | None
+    steps: list[RatingStep]
+    provisional_matches: int = PROVISIONAL_MATCHES
+    """Rated matches needed for an established rating (`tournaments.pure.ratings`)."""
+
+    @property
+    def margin(self) -> float:
+        """Two deviations, in rating points: the true strength lies within the rating ± this
+        with about 95 % probability."""
+        return 2 * self.rating.deviation
+
+    @property
+    def low(self) -> float:
+        return self.rating.rating - self.margin
+
+    @property
+    def high(self) -> float:
+        return self.rating.rating + self.margin
+
+
+def player_rating(player: Player) -> PlayerRatingRecord:
+    """`player`'s rating and its history (`RatingHistory`, in the order the ratings were
+    computed: by event date, then id). Ratings come from public events only, so anyone may
+    see them. Two queries."""
+    rating = PlayerRating.objects.filter(player=player).first()
+    steps, before = [], INITIAL_RATING
+    for point in RatingHistory.objects.filter(player=player).select_related("tournament"):
+        steps.append(RatingStep(point.tournament, point.rating, point.deviation,
+                                _whole(point.rating) - _whole(before)))
+        before = point.rating
+    return PlayerRatingRecord(rating, steps[::-1])
+
+
+@dataclass(frozen=True)
+class MatchChances:
+    """Each seat's expected chance to win, in whole percent (`a` + `b` = 100); `provisional`:
+    at least one of the two ratings is provisional."""
+
+    a: int
+    b: int
+    provisional: bool
+
+
+def match_chances(match: Match) -> MatchChances | None:
+    """Before `match` is over, each player's chance to win it from the stored ratings
+    (`tournaments.pure.ratings.win_chance`); None once it is over or if either player has no
+    rating yet. One query."""
+    if match.is_over:
+        return None
+    ratings = ratings_of([match.player_a_id, match.player_b_id])
+    if len(ratings) < 2:
+        return None
+    rating_a, rating_b = ratings[match.player_a_id], ratings[match.player_b_id]
+    chance = win_chance(Rating(rating_a.rating, rating_a.deviation),
+                        Rating(rating_b.rating, rating_b.deviation))
+    a = _whole(100 * chance)
+    return MatchChances(a, 100 - a, rating_a.provisional or rating_b.provisional)

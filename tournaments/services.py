@@ -12,7 +12,7 @@ from django.db.models import Max, Q
 from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
-from tournaments import formats, selectors
+from tournaments import formats, rating_services, selectors
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.berger import berger_rounds
 
@@ -248,9 +248,15 @@ def tournament_refresh_status(*, match: Match) -> None:
 def tournament_status_update(tournament: Tournament) -> None:
     """Set the (locked, started) tournament's status from its format: finished when
     `is_over()` (a round robin: every match over, `Match.OVER`; a knockout: the final
-    decided; a club night: closed by the organiser), else running."""
+    decided; a club night: closed by the organiser), else running.
+
+    When the event finishes, or a result of a finished event changes (a correction, which may
+    reopen it), the ratings are recomputed once the transaction commits
+    (`rating_services.ratings_recompute_on_commit`)."""
     over = formats.for_tournament(tournament).is_over()
     status = Tournament.Status.FINISHED if over else Tournament.Status.RUNNING
+    if Tournament.Status.FINISHED in (status, tournament.status):
+        rating_services.ratings_recompute_on_commit()
     if status != tournament.status:
         tournament.status = status
         tournament.save(update_fields=["status"])

@@ -1,12 +1,15 @@
 """django-tables2 tables of the tournament pages."""
 
 import django_tables2 as tables
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.forms import TIE_BREAK_LABELS, TIE_BREAK_SHORT_LABELS
+from tournaments.pure.ratings import PROVISIONAL_MATCHES
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -100,6 +103,11 @@ class SeasonTable(tables.Table):
     won = _number(_("Won"))
     win_percent = _number(_("Win %"))
     gp_diff = _number(_("GP diff."))
+    # Translators: a narrow column header of the season table (Bulgarian: abbreviated).
+    rating = tables.Column(verbose_name=pgettext_lazy("column", "Rating"), default="–", attrs={
+        "th": {"class": "num", "title": _("Rating over every event (Glicko-2)")},
+        "td": {"class": "num"},
+    })
 
     class Meta:
         orderable = False
@@ -108,6 +116,9 @@ class SeasonTable(tables.Table):
     def render_player(self, value, record):
         return player_link(value, record["player_pk"])
 
+    def render_rating(self, value):
+        return rating_html(value)
+
     def render_win_percent(self, value):
         return formats.number_format(value, 1)
 
@@ -115,13 +126,28 @@ class SeasonTable(tables.Table):
         return f"{value:+d}" if value else "0"
 
 
-def season_rows(rows, players) -> list[dict]:
-    """Plain dicts for `SeasonTable` from `ladder.LadderRow`s; `players` by id."""
+def season_rows(rows, players, ratings=None) -> list[dict]:
+    """Plain dicts for `SeasonTable` from `ladder.LadderRow`s; `players` by id; `ratings`:
+    `PlayerRating` by player id (`selectors.ratings_of`), the unrated missing."""
+    ratings = ratings or {}
     return [{
         "rank": row.rank or "", "player": players[row.player].name, "player_pk": row.player,
         "played": row.played, "won": row.won, "win_percent": row.win_percent,
-        "gp_diff": row.game_point_difference,
+        "gp_diff": row.game_point_difference, "rating": ratings.get(row.player),
     } for row in rows]
+
+
+def rating_html(rating) -> str:
+    """A `PlayerRating` as a whole number of rating points (rounded half up, as the
+    templates' `floatformat`), with a "?" (explained on hover) when it is provisional, e.g.
+    "1623" or "1548?"."""
+    if not rating.provisional:
+        return floatformat(rating.rating, 0)
+    return format_html(
+        '{}<abbr class="provisional" title="{}">?</abbr>',
+        floatformat(rating.rating, 0),
+        _("Provisional: fewer than %(count)s rated matches") % {"count": PROVISIONAL_MATCHES},
+    )
 
 
 class HeadToHeadTable(tables.Table):

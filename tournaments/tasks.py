@@ -17,6 +17,8 @@ def recompute_ratings() -> int:
     """Recompute and store every player's rating from the record
     (`rating_services.player_ratings_recompute`); return the number of players rated.
 
-    Safe to run twice at once (the second waits).
+    Started after the commit whenever an event's results are settled
+    (`rating_services.ratings_recompute_on_commit`); may also run from a schedule. Safe to run
+    twice at once (the second waits).
     """
     return rating_services.player_ratings_recompute()

@@ -26,6 +26,7 @@ urlpatterns = [
          name="player_withdraw"),
     path("t/<id:pk>/draw/", setup.draw_numbers, name="draw"),
     path("t/<id:pk>/draw/lot/", setup.draw_by_lot, name="draw_lot"),
+    path("t/<id:pk>/seed-by-rating/", setup.seed_by_rating, name="seed_by_rating"),
     path("t/<id:pk>/seed-from/", setup.seed_from_standings, name="seed_from_standings"),
     path("t/<id:pk>/start/", setup.tournament_start, name="start"),
     path("t/<id:pk>/bracket/", bracket.bracket, name="bracket"),

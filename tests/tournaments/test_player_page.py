@@ -125,7 +125,8 @@ def test_the_page_uses_a_fixed_number_of_queries(
         night = night_on(1 + index % 28, organiser, home_club, public=index % 5 != 0)
         play(pair(night, ivan, others[index % len(others)], 1).match, "A3 A3 A3 A2")
     for viewer in (client, organiser_client):
-        with django_assert_max_num_queries(5):  # (session, user,) player, matches, ratings
+        # (session, user,) player, matches, rating, its history, the rating chart's points
+        with django_assert_max_num_queries(7):
             response = page(viewer, ivan)
         assert response.status_code == 200
     assert len(response.context["rows"]) == matches

@@ -55,6 +55,9 @@ class EventFormat(ABC):
     """The organiser pairs players as they arrive (club night pages); no start, no draw."""
     seeded_from_standings: ClassVar[bool] = False
     """The players page offers to take the players and seeds from a round robin's standings."""
+    seeded_by_rating: ClassVar[bool] = False
+    """The players page offers to seed the players by their ratings
+    (`knockout.seeds_by_rating`). Not for draw numbers: FIDE draws those by lot."""
     seeds_a_knockout: ClassVar[bool] = False
     """A finished event of this format may give a knockout its players and seeds."""
     offered_on_the_form: ClassVar[bool] = True

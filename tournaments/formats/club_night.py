@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from scoring.models import Match
-from tournaments import services
+from tournaments import rating_services, services
 from tournaments.formats.base import EventFormat
 from tournaments.models import Entry, Tournament
 
@@ -29,10 +29,14 @@ class ClubNight(EventFormat):
         return services.entry_withdraw(entry=entry, by=by)
 
     def on_match_finished(self, match: Match) -> None:
-        """Nothing: the organiser closes the night (`club_nights.club_night_close`)."""
+        """The organiser closes the night (`club_nights.club_night_close`); a match that ends
+        after that changes a closed night's results: the ratings are recomputed."""
+        if self.tournament.status == Tournament.Status.FINISHED:
+            rating_services.ratings_recompute_on_commit()
 
     def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
-        """Nothing: see `on_match_finished`."""
+        """As `on_match_finished`."""
+        self.on_match_finished(match)
 
     def is_over(self) -> bool:
         return self.tournament.status == Tournament.Status.FINISHED

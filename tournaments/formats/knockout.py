@@ -26,6 +26,7 @@ class Knockout(EventFormat):
     seeded = True
     has_bracket = True
     seeded_from_standings = True
+    seeded_by_rating = True
     has_third_place_match = True
 
     order_saved = _("Seeds saved.")

@@ -68,14 +68,17 @@ def _check(rating: Rating) -> None:
         )
 
 
-def _g(phi: float) -> float:
-    """Step 3: g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2)."""
+def g(phi: float) -> float:
+    """Step 3: g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2), `phi` a deviation on the Glicko-2 scale
+    (rating points / `SCALE`)."""
     return 1 / math.sqrt(1 + 3 * phi * phi / (math.pi * math.pi))
 
 
-def _e(mu: float, mu_j: float, phi_j: float) -> float:
-    """Step 3: E(mu, mu_j, phi_j) = 1 / (1 + exp(-g(phi_j) (mu - mu_j)))."""
-    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
+def expected_score(mu: float, mu_j: float, phi_j: float) -> float:
+    """Step 3: E(mu, mu_j, phi_j) = 1 / (1 + exp(-g(phi_j) (mu - mu_j))), the expected score
+    (0..1) of a player rated `mu` against one rated `mu_j` with deviation `phi_j`, all on the
+    Glicko-2 scale."""
+    return 1 / (1 + math.exp(-g(phi_j) * (mu - mu_j)))
 
 
 def new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float = TAU) -> float:
@@ -156,10 +159,10 @@ def rate(player: Rating, results: Sequence[Result], *, tau: float = TAU) -> Rati
         for r in results
     ]
     # Step 3: the estimated variance v of the rating from the game outcomes alone.
-    expected = [(_g(phi_j), _e(mu, mu_j, phi_j), s) for mu_j, phi_j, s in games]
-    v = 1 / math.fsum(g * g * e * (1 - e) for g, e, _s in expected)
+    expected = [(g(phi_j), expected_score(mu, mu_j, phi_j), s) for mu_j, phi_j, s in games]
+    v = 1 / math.fsum(g_j * g_j * e * (1 - e) for g_j, e, _s in expected)
     # Step 4: the estimated improvement delta.
-    improvement = math.fsum(g * (s - e) for g, e, s in expected)
+    improvement = math.fsum(g_j * (s - e) for g_j, e, s in expected)
     delta = v * improvement
     # Step 5: the new volatility.
     sigma_new = new_volatility(phi, sigma, v, delta, tau)

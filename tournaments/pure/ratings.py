@@ -18,6 +18,7 @@ the same ratings to the last bit.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -140,3 +141,47 @@ def rate_periods(periods: Iterable[RatingPeriod]) -> Ratings:
     ]
     rows.sort(key=lambda row: (-row.rating, row.deviation, row.player))
     return Ratings(tuple(rows), tuple(history))
+
+
+def win_chance(player: glicko2.Rating, opponent: glicko2.Rating) -> float:
+    """`player`'s expected chance (0..1) to beat `opponent` before they meet: the paper's
+    step 3 function E on the Glicko-2 scale, with the deviations of both players combined,
+    E(mu, mu_j, sqrt(phi^2 + phi_j^2)): both ratings are uncertain, so g takes the combined
+    deviation, as Glickman's "The Glicko system" (1995) does for the expected outcome of a game
+    between two rated players. Ratings and deviations in rating points; the volatilities play
+    no part.
+
+    The two players' chances add up to 1. Equal ratings: 0.5 whatever the deviations.
+    """
+    mu = (player.rating - glicko2.INITIAL_RATING) / glicko2.SCALE
+    mu_j = (opponent.rating - glicko2.INITIAL_RATING) / glicko2.SCALE
+    phi = math.hypot(player.deviation, opponent.deviation) / glicko2.SCALE
+    return glicko2.expected_score(mu, mu_j, phi)
+
+
+@dataclass(frozen=True)
+class SeedCandidate:
+    """A player to be seeded by rating: `key` (the caller's id, e.g. an entry's), `name`,
+    and `rating` and `deviation` in rating points, both None for a player never rated."""
+
+    key: int
+    name: str
+    rating: float | None = None
+    deviation: float | None = None
+
+
+def seed_order(candidates: Iterable[SeedCandidate]) -> list[int]:
+    """The keys of `candidates` as seeds 1, 2, ...: the rated players first, by rating (highest
+    first), equal ratings by deviation (the better known first), then by name; the unrated
+    after them, by name. Names compare case-insensitively (`str.casefold`); the key settles
+    two equal names."""
+    candidates = list(candidates)
+    rated = sorted(
+        (c for c in candidates if c.rating is not None),
+        key=lambda c: (-c.rating, c.deviation, c.name.casefold(), c.key),
+    )
+    keys = {c.key for c in rated}
+    unrated = sorted(
+        (c for c in candidates if c.key not in keys), key=lambda c: (c.name.casefold(), c.key)
+    )
+    return [c.key for c in rated + unrated]

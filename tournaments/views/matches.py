@@ -26,7 +26,7 @@ from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, reason_label
-from tournaments import knockout
+from tournaments import knockout, selectors
 from tournaments.access import (
     pairing_for_organiser,
     pairing_for_reading,
@@ -305,6 +305,7 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,
+        "chances": selectors.match_chances(match),
     }
 
 

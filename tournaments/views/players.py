@@ -61,4 +61,5 @@ def player_detail(request, player_pk: int):
         "h2h": h2h if record else None,
         "played": len(results), "won": sum(r.winner == "A" for r in results),
         "rating_history": selectors.rating_points(player),
+        "rating_record": selectors.player_rating(player),
     })

@@ -11,6 +11,7 @@ from club.models import Club, Season
 from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.pure import ladder
+from tournaments.pure.ratings import PROVISIONAL_MATCHES
 from tournaments.tables import SeasonTable, season_rows
 
 
@@ -32,15 +33,17 @@ def season_detail(request, club_pk: int, season_pk: int):
     players, results = selectors.season_results(season)
     order = sorted(players, key=lambda pk: (players[pk].name.casefold(), pk))
     table = ladder.season_ladder(results, season.min_matches, order)
+    ratings = selectors.ratings_of(players)
     return render(request, "tournaments/season_detail.html", {
         "season": season,
         "club": season.club,
-        "ranked": SeasonTable(season_rows(table.ranked, players)),
-        "unranked": SeasonTable(season_rows(table.unranked, players))
+        "ranked": SeasonTable(season_rows(table.ranked, players, ratings)),
+        "unranked": SeasonTable(season_rows(table.unranked, players, ratings))
         if table.unranked else None,
         "events": selectors.season_events(season),
         "matches": len(results),
         "forfeits": sum(result.forfeit for result in results),
+        "provisional_matches": PROVISIONAL_MATCHES,
     })
 
 

@@ -203,6 +203,22 @@ def draw_by_lot(request, pk: int):
 
 @login_required
 @require_POST
+def seed_by_rating(request, pk: int):
+    """A draft knockout's seeds by the players' ratings (`knockout.seeds_by_rating`)."""
+    tournament = tournament_for_organiser(request, pk)
+    try:
+        rated, unrated = knockout.seeds_by_rating(tournament=tournament)
+    except services.TournamentError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, _(
+        "Seeded by rating. Rated players: %(rated)s; without a rating, seeded after them by "
+        "name: %(unrated)s."
+    ) % {"rated": rated, "unrated": unrated})
+    return redirect("tournaments:players", pk=pk)
+
+
+@login_required
+@require_POST
 def seed_from_standings(request, pk: int):
     """A draft knockout takes its players and seeds from a finished round robin's standings
     (organisers of both: the form offers only round robins the user organises)."""
