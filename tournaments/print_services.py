@@ -17,6 +17,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from club.errors import UserError
 from tournaments import printing
 from tournaments.models import PrintJob, Tournament
 from tournaments.services import tournament_lock
@@ -28,7 +29,7 @@ STALE_AFTER = datetime.timedelta(minutes=10)
 dropped it) and marked failed, so a new request can build again instead of waiting forever."""
 
 
-class PrintError(Exception):
+class PrintError(UserError):
     """A request that cannot be printed; `.code` is stable, the views translate it."""
 
     def __init__(self, code: str, message: str) -> None:
