@@ -391,3 +391,27 @@ def test_a_failed_job_stores_a_sentence_in_its_language_never_the_exception():
     assert "ZeroDivisionError" not in crash and "division" not in crash
     assert crash.startswith("The PDF could not be made")
     assert CYRILLIC.search(failure_message(ZeroDivisionError(), "bg"))
+
+
+def _print_jobs():
+    """The module holding `PrintError` and `check_request`: `tournaments.print_services`, or
+    after the printing package's move `tournaments.printing.jobs`."""
+    try:
+        from tournaments.printing import jobs
+    except ImportError:
+        from tournaments import print_services as jobs
+    return jobs
+
+
+@pytest.mark.django_db
+@pytest.mark.xfail(strict=True, reason=(
+    "PrintError is a UserError, but the print module (being moved into tournaments/printing/ "
+    "in parallel) still raises it with an English sentence and no params; the merge wires "
+    "`PrintError(code, **params)` and then removes this mark"
+))
+def test_a_print_refusal_carries_its_numbers(tournament):
+    jobs = _print_jobs()
+    with pytest.raises(jobs.PrintError) as error:
+        jobs.check_request(tournament, "scorecards", 9, "bg")
+    assert (error.value.code, error.value.params) == ("no_such_round", {"round": 9})
+    assert in_language("bg", error.value) == "Този турнир няма кръг 9."
