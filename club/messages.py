@@ -48,6 +48,8 @@ FIELD_LABELS = {
 """Names of `InvalidDeal.field` values, for the general sentences."""
 
 REASON_SUBJECTS = {
+    # Translators: a deal's reason as the subject of an error sentence ("A plain win scores 1
+    # game point, not 3 game points."); Bulgarian names the reason as the form labels it.
     "won": _("A plain win"),
     "schneider": _("A schneider"),
     "capot": _("A capot"),
