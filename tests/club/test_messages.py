@@ -377,6 +377,12 @@ def test_user_errors_survive_pickling():
     assert (type(again), again.code, again.params) == (
         TournamentError, "player_busy", {"name": "Ана", "table": 2}
     )
+    rule = pickle.loads(pickle.dumps(
+        pytest.raises(InvalidDeal, rules.quick_result, "A", 1, "schneider").value
+    ))
+    assert (rule.code, rule.case, rule.params["allowed"]) == (
+        "points_do_not_match_reason", "game_points", (2,)
+    )
     confirm = pickle.loads(pickle.dumps(ConfirmationRequired(["Round 2 is cleared."])))
     assert (confirm.code, confirm.params, confirm.consequences) == (
         "confirmation_required", {"count": 1}, ["Round 2 is cleared."]
