@@ -53,6 +53,7 @@ __all__ = [
     "MatchScore",
     "Seat",
     "dealer_of_each_deal",
+    "deal_index",
     "describe_field",
     "game_points_by_reason",
     "marriages_needed",
@@ -198,6 +199,15 @@ _FIELD_LABELS: dict[str, str] = {
 _DEALS_INDEX = re.compile(r"^deals\[(\d+)\](?:\.(.+))?$")
 
 
+def deal_index(field: str | None) -> int | None:
+    """The 0-based deal index a ``score_match`` error's field names: ``"deals[7]"`` -> 7,
+    ``"deals[7].card_points.A"`` -> 7; ``None`` for any other field (or ``None``). The one
+    place the ``deals[i]`` form is read (the error's ``params["deal_number"]`` is the same
+    deal counted from 1)."""
+    match = _DEALS_INDEX.match(field or "")
+    return int(match.group(1)) if match else None
+
+
 def describe_field(field: str | None) -> str:
     """Name a record field in plain English words, lower case, for messages.
 
@@ -266,8 +276,13 @@ class InvalidDeal(ValueError):
       ``describe_field``); a default sentence per code is used when it is not given;
     * ``params`` -- the numbers (and seats) the sentence names, by name, e.g.
       ``{"seat": "A", "marriage_points": 60, "marriages": 2, "tricks": 1}``, so that another
-      language can place them in its own sentence (``scoring.messages``); ``{}`` when the
-      sentence names none.
+      language can place them in its own sentence (``club.messages``); ``{}`` when the
+      sentence names none. An error of one deal of a match (``score_match``) adds
+      ``deal_number`` (1-based);
+    * ``case`` -- which check of the code failed, stable within the code (e.g.
+      ``inconsistent_record`` / ``"last_trick_missing"``); with ``code`` it picks the
+      translated sentence and says which ``params`` it names. ``""``: the code's general
+      sentence.
 
     ``str(error)`` is the message. Raises ``ValueError`` itself for an unknown code (a bug).
     """
@@ -278,12 +293,14 @@ class InvalidDeal(ValueError):
         field: str | None = None,
         message: str | None = None,
         params: Mapping[str, Any] | None = None,
+        case: str = "",
     ) -> None:
         if code not in ERROR_CODES:
             raise ValueError(f"Unknown InvalidDeal code {code!r}; use one of ERROR_CODES.")
         self.code = code
         self.field = field
         self.params = dict(params or {})
+        self.case = case
         if not message:
             message = _sentence(_DEFAULT_MESSAGES[code].format(field=describe_field(field)))
         self.message = message
@@ -297,7 +314,7 @@ class InvalidDeal(ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Keeps code and field across pickling (Celery results, multiprocessing).
-        return (type(self), (self.code, self.field, self.message, self.params))
+        return (type(self), (self.code, self.field, self.message, self.params, self.case))
 
 
 def _sentence(text: str) -> str:
@@ -527,9 +544,9 @@ _SEAT_FIELDS = ("claim_by", "closed_by", "last_trick_by")
 
 
 def _inconsistent(
-    field: str | None, message: str, params: Mapping[str, Any] | None = None
+    field: str | None, case: str, message: str, params: Mapping[str, Any] | None = None
 ) -> InvalidDeal:
-    return InvalidDeal("inconsistent_record", field, message, params)
+    return InvalidDeal("inconsistent_record", field, message, params, case)
 
 
 def _check_per_seat_field(record: DealRecord, name: str) -> None:
@@ -537,25 +554,34 @@ def _check_per_seat_field(record: DealRecord, name: str) -> None:
     label = describe_field(name)
     if not isinstance(value, Mapping):
         raise _inconsistent(
-            name, f"The {label} must be given for player A and player B, not as {value!r}."
+            name, "not_per_seat",
+            f"The {label} must be given for player A and player B, not as {value!r}.",
         )
     extra = sorted(str(key) for key in value if key not in SEATS)
     if extra:
         raise _inconsistent(
-            name,
+            name, "unknown_seat",
             f"The {label} name a player other than A and B ({', '.join(extra)}); "
             "a match has only seats A and B.",
+            params={"seats": ", ".join(extra)},
         )
     for seat in SEATS:
         field = f"{name}.{seat}"
         seat_label = describe_field(field)
         if seat not in value:
-            raise _inconsistent(field, f"The {seat_label} are missing.")
+            raise _inconsistent(field, "missing", f"The {seat_label} are missing.",
+                                params={"seat": seat})
         number = value[seat]
         if not _is_int(number):
-            raise _inconsistent(field, f"The {seat_label} must be a whole number, not {number!r}.")
+            raise _inconsistent(
+                field, "not_whole", f"The {seat_label} must be a whole number, not {number!r}.",
+                params={"seat": seat},
+            )
         if number < 0:
-            raise _inconsistent(field, f"The {seat_label} cannot be negative ({number}).")
+            raise _inconsistent(
+                field, "negative", f"The {seat_label} cannot be negative ({number}).",
+                params={"seat": seat, "value": number},
+            )
 
 
 def _counted_marriage_points(record: DealRecord, seat: Seat, rules: HouseRules) -> int:
@@ -587,7 +613,7 @@ def _closer_failed(record: DealRecord, totals: Mapping[str, int]) -> bool:
 def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
     if not (isinstance(record.end, str) and record.end in ENDS):
         raise _inconsistent(
-            "end",
+            "end", "unknown_end",
             f"How the deal ended must be 'claim', 'exhausted' or 'closed_played_out', "
             f"not {record.end!r}.",
         )
@@ -595,7 +621,7 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
         value = getattr(record, name)
         if value is not None and not _is_choice(value, SEATS):
             raise _inconsistent(
-                name,
+                name, "not_a_seat",
                 f"The {describe_field(name)} must be player A or player B, not {value!r}.",
             )
     for name in _PER_SEAT_FIELDS:
@@ -604,74 +630,79 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
     if at_close is not None:
         if not _is_int(at_close):
             raise _inconsistent(
-                "opponent_tricks_at_close",
+                "opponent_tricks_at_close", "not_whole",
                 f"The opponent's tricks when the stock was closed must be a whole number, "
                 f"not {at_close!r}.",
             )
         if at_close < 0:
             raise _inconsistent(
-                "opponent_tricks_at_close",
+                "opponent_tricks_at_close", "negative",
                 f"The opponent's tricks when the stock was closed cannot be negative ({at_close}).",
+                params={"value": at_close},
             )
 
     tricks = record.tricks
     for seat in SEATS:
         if tricks[seat] > TRICKS_IN_DEAL:
             raise _inconsistent(
-                f"tricks.{seat}",
+                f"tricks.{seat}", "seat_over_12",
                 f"The tricks of player {seat} ({tricks[seat]}) exceed the 12 tricks of a deal.",
+                params={"seat": seat, "tricks": tricks[seat]},
             )
     if tricks["A"] + tricks["B"] > TRICKS_IN_DEAL:
         raise _inconsistent(
-            "tricks",
+            "tricks", "both_over_12",
             f"The tricks of both players add up to {tricks['A'] + tricks['B']}, "
             "but a deal has only 12 tricks.",
+            params={"tricks": tricks["A"] + tricks["B"]},
         )
 
     end = record.end
     if end == "claim":
         if record.claim_by is None:
             raise _inconsistent(
-                "claim_by", "A deal that ended with a claim must name the player who claimed 66."
+                "claim_by", "claimant_missing",
+                "A deal that ended with a claim must name the player who claimed 66.",
             )
         if record.last_trick_by is not None:
             raise _inconsistent(
-                "last_trick_by",
+                "last_trick_by", "last_trick_on_claim",
                 "A deal that ended with a claim has no winner of the last trick; leave it empty.",
             )
     else:
         if record.claim_by is not None:
             raise _inconsistent(
-                "claim_by",
+                "claim_by", "claim_on_played_out",
                 "A deal played to the end had no claim; leave the player who claimed 66 empty.",
             )
     if end == "exhausted":
         if record.closed_by is not None:
             raise _inconsistent(
-                "closed_by",
+                "closed_by", "closer_on_exhausted",
                 "In a deal where the stock ran out nobody closed it; "
                 "leave the player who closed the stock empty.",
             )
         if record.last_trick_by is None:
             raise _inconsistent(
-                "last_trick_by",
+                "last_trick_by", "last_trick_missing",
                 "A deal where the stock ran out must name the winner of the last trick.",
             )
     if end == "closed_played_out" and record.closed_by is None:
         raise _inconsistent(
-            "closed_by",
+            "closed_by", "closer_missing",
             "A closed deal played to the end must name the player who closed the stock.",
         )
     if record.last_trick_by is not None and tricks[record.last_trick_by] == 0:
         raise _inconsistent(
-            "last_trick_by",
+            "last_trick_by", "last_trick_without_trick",
             f"The winner of the last trick, player {record.last_trick_by}, has no trick.",
+            params={"seat": record.last_trick_by},
         )
 
     if at_close is not None:
         if record.closed_by is None:
             raise _inconsistent(
-                "opponent_tricks_at_close",
+                "opponent_tricks_at_close", "without_close",
                 "The opponent's tricks when the stock was closed only apply when someone "
                 "closed the stock; name the closer or leave it empty.",
             )
@@ -683,19 +714,26 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
                 "more than two cards" if rules.close_when == "stock_over_two" else "any card"
             )
             raise _inconsistent(
-                "opponent_tricks_at_close",
+                "opponent_tricks_at_close", "over_limit",
                 f"The opponent's tricks when the stock was closed ({at_close}) cannot exceed "
                 f"{most}: the stock can be closed only while it holds {when}, so at most "
                 f"{played} tricks were played before the close ({stock} cards left), and the "
                 f"closer, being on lead, won the last of them.",
-                params={"opponent_tricks_at_close": at_close, "most": most, "played": played},
+                params={
+                    "opponent_tricks_at_close": at_close, "most": most, "played": played,
+                    "stock": stock,
+                },
             )
         opponent = other(record.closed_by)
         if at_close > tricks[opponent]:
             raise _inconsistent(
-                "opponent_tricks_at_close",
+                "opponent_tricks_at_close", "over_final",
                 f"The opponent's tricks when the stock was closed ({at_close}) exceed the "
                 f"{tricks[opponent]} trick(s) player {opponent} had at the end.",
+                params={
+                    "opponent_tricks_at_close": at_close, "seat": opponent,
+                    "tricks": tricks[opponent],
+                },
             )
     if (
         rules.failed_close == "tricks_at_close"
@@ -703,7 +741,7 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
         and _closer_failed(record, _base_totals(record, rules))
     ):
         raise _inconsistent(
-            "opponent_tricks_at_close",
+            "opponent_tricks_at_close", "needed",
             "The closer failed, and under these house rules the game points depend on the "
             "opponent's tricks when the stock was closed; enter them.",
         )
@@ -718,6 +756,8 @@ def _check_card_points(record: DealRecord) -> None:
                 f"card_points.{seat}",
                 f"The card points of player {seat} ({card_points[seat]}) exceed 120, "
                 "the card points of the whole pack.",
+                params={"seat": seat, "card_points": card_points[seat]},
+                case="seat",
             )
     both = card_points["A"] + card_points["B"]
     if both > CARD_POINTS_IN_PACK:
@@ -725,6 +765,8 @@ def _check_card_points(record: DealRecord) -> None:
             "card_points_over_120",
             "card_points",
             f"The card points of both players add up to {both}, but the whole pack holds only 120.",
+            params={"card_points": both},
+            case="both",
         )
     for seat in SEATS:
         if tricks[seat] == 0 and card_points[seat] > 0:
@@ -733,6 +775,8 @@ def _check_card_points(record: DealRecord) -> None:
                 f"card_points.{seat}",
                 f"The card points of player {seat} must be 0, because player {seat} took "
                 f"no trick (entered: {card_points[seat]}).",
+                params={"seat": seat, "card_points": card_points[seat]},
+                case="seat",
             )
     for seat in SEATS:
         k = tricks[seat]
@@ -743,6 +787,11 @@ def _check_card_points(record: DealRecord) -> None:
                 f"card_points.{seat}",
                 f"The card points of player {seat} ({card_points[seat]}) cannot come from "
                 f"{k} trick(s): {k} trick(s) hold between {low} and {high} card points.",
+                params={
+                    "seat": seat, "card_points": card_points[seat], "tricks": k, "low": low,
+                    "high": high,
+                },
+                case="seat",
             )
 
 
@@ -793,6 +842,7 @@ def _check_marriage_leads(record: DealRecord, rules: HouseRules) -> None:
                     "seat": seat, "marriage_points": points, "marriages": needed,
                     "tricks": tricks, "leads": leads,
                 },
+                case="first_lead" if first_lead else "leads",
             )
 
 
@@ -805,6 +855,8 @@ def _check_marriages(record: DealRecord, rules: HouseRules) -> None:
                 f"marriage_points.{seat}",
                 f"The marriage points of player {seat} ({marriage_points[seat]}) must be "
                 "0, 20, 40, 60, 80 or 100: marriages score 20, or 40 in trumps.",
+                params={"seat": seat, "marriage_points": marriage_points[seat]},
+                case="seat",
             )
     feasible = any(
         plain_a + plain_b <= 3 and trump_a + trump_b <= 1
@@ -818,6 +870,11 @@ def _check_marriages(record: DealRecord, rules: HouseRules) -> None:
             f"The marriage points of both players ({marriage_points['A']} and "
             f"{marriage_points['B']}) need more marriages than the pack holds: one 40 in "
             "trumps and three 20s.",
+            params={
+                "marriage_points_a": marriage_points["A"],
+                "marriage_points_b": marriage_points["B"],
+            },
+            case="both",
         )
     if rules.first_trick_marriage == "forbidden":
         for seat in SEATS:
@@ -827,6 +884,8 @@ def _check_marriages(record: DealRecord, rules: HouseRules) -> None:
                     f"marriage_points.{seat}",
                     f"The marriage points of player {seat} must be 0, because player {seat} "
                     "took no trick and a marriage can be declared only after winning one.",
+                    params={"seat": seat, "marriage_points": marriage_points[seat]},
+                    case="seat",
                 )
 
 
@@ -881,6 +940,7 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 f"The card points of both players add up to {both}, but a deal played to "
                 "the end shares out all 120.",
                 params={"card_points": both},
+                case="card_points",
             )
         tricks = record.tricks["A"] + record.tricks["B"]
         if tricks != TRICKS_IN_DEAL:
@@ -890,6 +950,7 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 f"The tricks of both players add up to {tricks}, but a deal played to the end "
                 "has 12.",
                 params={"tricks": tricks},
+                case="tricks",
             )
     if record.end == "claim":
         claimant = record.claim_by
@@ -900,6 +961,8 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 "claim_by",
                 f"The player who claimed 66, player {claimant}, has no trick, and a player "
                 "without a trick cannot claim.",
+                params={"seat": claimant},
+                case="seat",
             )
         tricks_a, tricks_b = record.tricks["A"], record.tricks["B"]
         if tricks_a + tricks_b == TRICKS_IN_DEAL:
@@ -912,6 +975,7 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
                 f"shares out all 120 card points (entered: {both}). Choose how it was played "
                 "out, or correct the tricks.",
                 params={"tricks_a": tricks_a, "tricks_b": tricks_b, "card_points": both},
+                case="claim_after_12",
             )
     _check_marriage_leads(record, rules)
 
@@ -1043,8 +1107,10 @@ def _allowed_game_points(reason: str, rules: HouseRules) -> tuple[int, ...]:
     }[reason]
 
 
-def _mismatch(field: str, message: str) -> InvalidDeal:
-    return InvalidDeal("points_do_not_match_reason", field, message)
+def _mismatch(
+    field: str, case: str, message: str, params: Mapping[str, Any] | None = None
+) -> InvalidDeal:
+    return InvalidDeal("points_do_not_match_reason", field, message, params, case)
 
 
 def quick_result(
@@ -1067,30 +1133,32 @@ def quick_result(
     rules = _rules_or_default(rules)
     if not (isinstance(reason, str) and reason in REASONS):
         raise _inconsistent(
-            "reason",
+            "reason", "unknown_reason",
             f"The reason {reason!r} is unknown; use one of: {', '.join(REASONS)}.",
         )
     if reason == "last_trick" and rules.last_trick != "wins_deal":
         raise _mismatch(
-            "reason",
+            "reason", "last_trick_not_played",
             "The reason 'last trick' applies only under the house rule where the last trick "
             "wins the deal, which this tournament does not play.",
         )
     if reason == "draw" and rules.last_trick == "wins_deal":
         raise _mismatch(
-            "reason",
+            "reason", "draw_not_played",
             "The reason 'draw' is impossible here: under this tournament's house rules the "
             "last trick always decides the deal.",
         )
     if reason == "draw":
         if winner is not None:
             raise _mismatch(
-                "winner", f"A draw has no winner; leave the winner empty (entered {winner!r})."
+                "winner", "draw_with_winner",
+                f"A draw has no winner; leave the winner empty (entered {winner!r}).",
             )
     elif not _is_choice(winner, SEATS):
         raise _mismatch(
-            "winner",
+            "winner", "winner_missing",
             f"{_REASON_LABELS[reason]} needs a winner, player A or player B (entered {winner!r}).",
+            params={"reason": reason},
         )
     allowed = _allowed_game_points(reason, rules)
     if not (_is_int(game_points) and game_points in allowed):
@@ -1099,7 +1167,13 @@ def quick_result(
             text = f"scores 1 game point, not {game_points!r} game points."
         else:
             text = f"scores {allowed_text} game points, not {game_points!r}."
-        raise _mismatch("game_points", f"{_REASON_LABELS[reason]} {text}")
+        params: dict[str, Any] = {"reason": reason, "allowed": allowed}
+        if _is_int(game_points):
+            params["game_points"] = game_points
+        raise _mismatch(
+            "game_points", "game_points" if _is_int(game_points) else "game_points_missing",
+            f"{_REASON_LABELS[reason]} {text}", params,
+        )
     return DealScore(winner, game_points, None, reason)
 
 
@@ -1136,7 +1210,7 @@ def _walk_match(
     """The match's state after each deal, and who dealt each deal (one pass, RULES.md §3, §6)."""
     if not _is_choice(first_dealer, SEATS):
         raise _inconsistent(
-            "first_dealer",
+            "first_dealer", "not_a_seat",
             f"The first dealer must be player A or player B, not {first_dealer!r}.",
         )
     points = {"A": 0, "B": 0}
@@ -1154,13 +1228,22 @@ def _walk_match(
                 f"Deal {index + 1} comes after the match ended: player {match_winner} had "
                 f"already reached {rules.game_target} game points "
                 f"({points['A']}:{points['B']}).",
+                params={
+                    "deal_number": index + 1, "seat": match_winner,
+                    "game_target": rules.game_target, "points_a": points["A"],
+                    "points_b": points["B"],
+                },
+                case="after_end",
             )
         if not isinstance(deal, DealScore):
             raise TypeError(f"deals[{index}] must be a DealScore, not {type(deal).__name__}.")
         try:
             quick_result(deal.winner, deal.game_points, deal.reason, rules)
         except InvalidDeal as error:
-            raise InvalidDeal(error.code, field, f"Deal {index + 1}: {error.message}") from error
+            raise InvalidDeal(
+                error.code, field, f"Deal {index + 1}: {error.message}",
+                {**error.params, "deal_number": index + 1}, error.case,
+            ) from error
         dealers.append(dealer)
         if deal.winner is None:  # a draw: nothing scored, the same dealer deals again
             if rules.draw_carry_over:

@@ -7,8 +7,9 @@ entering the same match at once therefore never produce two deal 5s or a match p
 the second is told what happened (`RecordingError` code `deal_already_entered`).
 
 Errors the organiser can fix: `rules.InvalidDeal` (the deal breaks the rules) and
-`RecordingError` (the match is not in a state to take it). Both carry a stable `.code`;
-`scoring.messages.user_message` turns either into a translated sentence.
+`RecordingError` (the match is not in a state to take it). Both carry a stable `.code` and the
+numbers involved (`.params`), never a sentence: `club.messages.user_message` turns either into
+the sentence in the user's language.
 """
 
 from dataclasses import asdict
@@ -17,19 +18,15 @@ from django.db import transaction
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
+from club.errors import UserError
 from scoring import rules
 from scoring.models import Deal, Match
 from scoring.signals import match_finished, match_reopened
 
 
-class RecordingError(Exception):
-    """The match cannot take this change now. `.code` is stable; `.params` fill the message."""
-
-    def __init__(self, code: str, message: str, **params) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
+class RecordingError(UserError):
+    """The match cannot take this change now: `RecordingError(code, **params)`, `.code`
+    stable, `.params` the deal numbers the sentence names (`club.messages`)."""
 
 
 class ConfirmationRequired(RecordingError):
@@ -39,11 +36,7 @@ class ConfirmationRequired(RecordingError):
     `confirmed=True` goes ahead."""
 
     def __init__(self, consequences: list[str]) -> None:
-        super().__init__(
-            "confirmation_required",
-            "This change undoes later results: " + " ".join(consequences),
-            count=len(consequences),
-        )
+        super().__init__("confirmation_required", count=len(consequences))
         self.consequences = list(consequences)
 
 
@@ -59,10 +52,7 @@ def _locked(match: Match) -> Match:
             .get(pk=match.pk)
         )
     except Match.DoesNotExist:
-        raise RecordingError(
-            "match_removed", "This match no longer exists: a correction earlier in the "
-            "bracket removed it.",
-        ) from None
+        raise RecordingError("match_removed") from None
 
 
 def _replay(
@@ -99,15 +89,9 @@ def _refuse_if_closed(match: Match) -> None:
     """A match a withdrawal closed (`Match.CLOSED`) takes no deal, undo or correction:
     `RecordingError` `match_forfeited` or `match_unplayed`."""
     if match.status == Match.Status.FORFEITED:
-        raise RecordingError(
-            "match_forfeited", "This match was forfeited; no deals can be entered.",
-        )
+        raise RecordingError("match_forfeited")
     if match.status == Match.Status.UNPLAYED:
-        raise RecordingError(
-            "match_unplayed",
-            "This match will not be played: a player withdrew from the tournament. No deals "
-            "can be entered.",
-        )
+        raise RecordingError("match_unplayed")
 
 
 @transaction.atomic
@@ -139,16 +123,12 @@ def deal_record(
     if number is not None and not 1 <= number <= next_number:
         raise RecordingError(
             "deal_number_out_of_range",
-            f"There is no deal {number} to enter (deals entered in this match: {len(scores)}, "
-            f"so the next is deal {next_number}); nothing was saved.",
             number=number, count=len(scores), next_number=next_number,
         )
     if number is not None and number != next_number:
         last = match.deals.order_by("-number").select_related("entered_by").first()
         raise RecordingError(
-            "deal_already_entered",
-            f"Deal {number} was already entered; the match is now at deal {next_number}.",
-            number=number, next_number=next_number,
+            "deal_already_entered", number=number, next_number=next_number,
             entered_by=getattr(last.entered_by, "username", "") if last else "",
         )
     deal = Deal(
@@ -183,20 +163,14 @@ def deal_undo_last(
     # Deal count + 1 is the last deal of a page drawn before someone (or a double tap) undid it.
     if number is not None and not 1 <= number <= len(deals) + 1:
         raise RecordingError(
-            "undo_number_out_of_range",
-            f"There is no deal {number} to undo (deals entered in this match: {len(deals)}); "
-            "nothing was undone.",
-            number=number, count=len(deals),
+            "undo_number_out_of_range", number=number, count=len(deals),
         )
     if not deals:
-        raise RecordingError("no_deal_to_undo", "This match has no deal to undo.")
+        raise RecordingError("no_deal_to_undo")
     last = deals[-1]
     if number is not None and number != last.number:
         raise RecordingError(
-            "undo_not_last",
-            f"Deal {number} is no longer the last deal (the last is deal {last.number}); "
-            "nothing was undone.",
-            number=number, last_number=last.number,
+            "undo_not_last", number=number, last_number=last.number,
         )
     last._change_reason = "undo"
     last._history_user = by
@@ -224,9 +198,7 @@ def deal_correct(
     when a changed winner would undo later results and `confirmed` is false).
     """
     if not reason.strip():
-        raise RecordingError(
-            "correction_reason_missing", "Say why the deal is corrected; the reason is kept."
-        )
+        raise RecordingError("correction_reason_missing")
     match = _locked(deal.match)
     _refuse_if_closed(match)
     deals = list(match.deals.order_by("number"))
@@ -250,9 +222,7 @@ def match_forfeit(*, match: Match, winner: str, by) -> Match:
     """
     match = _locked(match)
     if match.is_over:
-        raise RecordingError(
-            "match_already_finished", "This match is already over and cannot be forfeited."
-        )
+        raise RecordingError("match_already_finished")
     target = match.house_rules().game_target
     if winner == "A":
         match.game_points_a = target
@@ -281,9 +251,7 @@ def match_close_unplayed(*, match: Match, by) -> Match:
     """
     match = _locked(match)
     if match.is_over:
-        raise RecordingError(
-            "match_already_finished", "This match is already over and cannot be forfeited."
-        )
+        raise RecordingError("match_already_finished")
     match.status = Match.Status.UNPLAYED
     match.winner = ""
     match.finished_at = timezone.now()
@@ -312,9 +280,7 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
     existing = locked.deals.count()
     if existing:
         raise RecordingError(
-            "deal_already_entered",
-            "This match already has deals; an import only fills an empty match.",
-            number=1, next_number=existing + 1, entered_by="",
+            "deal_already_entered", number=1, next_number=existing + 1, entered_by="",
         )
     rules.score_match(scores, locked.house_rules(), locked.first_dealer)
     deals = [

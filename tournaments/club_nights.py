@@ -47,9 +47,7 @@ def club_night_create(
     `club`.
     """
     if not can_create_for_club(organiser, club):
-        raise TournamentError(
-            "not_club_organiser", "Only the club's organisers may hold its club nights."
-        )
+        raise TournamentError("not_club_organiser")
     night = Tournament(
         name=name, date=date, club=club, format=Tournament.Format.CLUB_NIGHT,
         status=Tournament.Status.RUNNING, tie_breaks=list(CLUB_NIGHT_TIE_BREAKS),
@@ -65,7 +63,7 @@ def club_night_create(
 def _locked_night(night: Tournament) -> Tournament:
     night = tournament_lock(night)
     if not formats.for_tournament(night).pairs_on_the_spot:
-        raise TournamentError("not_club_night", "This event is not a club night.")
+        raise TournamentError("not_club_night")
     return night
 
 
@@ -98,28 +96,25 @@ def club_night_pair(
     """
     night = _locked_night(night)
     if night.status != Tournament.Status.RUNNING:
-        raise TournamentError("night_closed", "This club night is closed.")
+        raise TournamentError("night_closed")
     if isinstance(player_a, str):
         player_a = player_for_name(name=player_a, club=night.club)
     if isinstance(player_b, str):
         player_b = player_for_name(name=player_b, club=night.club)
     if player_a.pk == player_b.pk:
-        raise TournamentError("same_player", "A player cannot play against themselves.")
+        raise TournamentError("same_player")
     if table < 1:
-        raise TournamentError("bad_table", "Tables are numbered from 1.")
+        raise TournamentError("bad_table")
     unfinished = Pairing.objects.filter(round__tournament=night, match__isnull=False).exclude(
         match__status__in=Match.OVER
     ).select_related("entry_a__player", "entry_b__player")
     for pairing in unfinished:
         for player in (player_a, player_b):
             if player.pk in (pairing.entry_a.player_id, pairing.entry_b.player_id):
-                raise TournamentError(
-                    "player_busy", f"{player} is still playing at table {pairing.table}.",
-                    name=player.name, table=pairing.table,
-                )
+                raise TournamentError("player_busy", name=player.name, table=pairing.table)
         if pairing.table == table:
             raise TournamentError(
-                "table_busy", f"Table {table} is still in use.", table=table,
+                "table_busy", table=table,
                 players=f"{pairing.entry_a.player} – {pairing.entry_b.player}",
             )
     entry_a, entry_b = _entry(night, player_a), _entry(night, player_b)
@@ -145,15 +140,13 @@ def club_night_unpair(*, pairing: Pairing, by) -> None:
     """
     night = _locked_night(pairing.round.tournament)
     if night.status != Tournament.Status.RUNNING:
-        raise TournamentError("night_closed", "This club night is closed.")
+        raise TournamentError("night_closed")
     pairing = Pairing.objects.filter(pk=pairing.pk, round__tournament=night).first()
     if pairing is None:  # taken back meanwhile (a double tap, or a second organiser)
-        raise TournamentError("pairing_removed", "This pairing was already taken back.")
+        raise TournamentError("pairing_removed")
     match = Match.objects.select_for_update().get(pk=pairing.match_id)
     if match.status != Match.Status.SCHEDULED or match.deals.exists():
-        raise TournamentError(
-            "match_has_deals", "Deals have been entered; this match can no longer be taken back."
-        )
+        raise TournamentError("match_has_deals")
     entries = [pairing.entry_a_id, pairing.entry_b_id]
     pairing.delete()
     match._history_user = by
@@ -174,7 +167,7 @@ def club_night_close(*, night: Tournament) -> Tournament:
     Raises `TournamentError` `not_club_night`, `night_closed`."""
     night = _locked_night(night)
     if night.status != Tournament.Status.RUNNING:
-        raise TournamentError("night_closed", "This club night is closed.")
+        raise TournamentError("night_closed")
     night.status = Tournament.Status.FINISHED
     night.save(update_fields=["status"])
     rating_services.ratings_recompute_on_commit()

@@ -43,11 +43,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
+from club.messages import user_message
 from club.models import Player
 from club.services import players_named
 from scoring import rules
 from scoring import services as scoring_services
-from scoring.messages import user_message
 from scoring.models import Match
 from tournaments import rating_services
 from tournaments.models import Entry, ImportClaim, Pairing, Round, Tournament
@@ -513,14 +513,9 @@ def _score_matches(
                 [deal.score for deal in match.deals], house_rules, "A"
             )
         except rules.InvalidDeal as error:
-            index = _deal_index(error)
+            index = rules.deal_index(error.field)
             line = match.deals[index].line if index is not None else match.line
             errors.add(line, user_message(error))
-
-
-def _deal_index(error: rules.InvalidDeal) -> int | None:
-    found = re.match(r"deals\[(\d+)\]", error.field or "")
-    return int(found.group(1)) if found else None
 
 
 def _check_rounds(matches: dict, errors: _Errors) -> None:

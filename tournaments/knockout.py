@@ -70,7 +70,7 @@ WITHDRAWN = "withdrawal"
 
 def _refuse_unless_knockout(tournament: Tournament) -> None:
     if not formats.for_tournament(tournament).has_bracket:
-        raise TournamentError("not_knockout", "Only a knockout is drawn as a bracket.")
+        raise TournamentError("not_knockout")
 
 
 def seeds_set(*, tournament: Tournament, order: list[int]) -> None:
@@ -129,21 +129,14 @@ def seeds_from_standings(
     refuse_after_start(tournament)
     _refuse_unless_knockout(tournament)
     if not formats.for_tournament(source).seeds_a_knockout or source.pk == tournament.pk:
-        raise TournamentError(
-            "source_not_round_robin", "Seeds come from the standings of a round robin."
-        )
+        raise TournamentError("source_not_round_robin")
     if source.status != Tournament.Status.FINISHED:
-        raise TournamentError(
-            "source_not_finished", "That round robin has not finished; its standings may change."
-        )
+        raise TournamentError("source_not_finished")
     players = [entry.player for entry, _row in selectors.standings(source) if not entry.withdrawn]
     available = min(len(players), MAX_PLAYERS)
     count = available if count is None else count
     if not MIN_PLAYERS <= count <= available:
-        raise TournamentError(
-            "bad_seed_count", f"Take from {MIN_PLAYERS} to {available} players.",
-            low=MIN_PLAYERS, high=available,
-        )
+        raise TournamentError("bad_seed_count", low=MIN_PLAYERS, high=available)
     tournament.entries.all().delete()
     entries = Entry.objects.bulk_create([
         Entry(tournament=tournament, player=player, number=seed)
@@ -221,11 +214,7 @@ def _lock_matches(ids) -> None:
 
 
 def _bracket_changed() -> scoring_services.RecordingError:
-    return scoring_services.RecordingError(
-        "bracket_changed",
-        "The bracket changed at this very moment (another organiser?); nothing was changed. "
-        "Try again.",
-    )
+    return scoring_services.RecordingError("bracket_changed")
 
 
 def _other(seat: str) -> str:
@@ -353,17 +342,12 @@ def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) 
     entries = list(tournament.entries.select_related("player").order_by("number", "pk"))
     n = len(entries)
     if n < MIN_PLAYERS:
-        raise TournamentError(
-            "too_few_knockout_players", f"A knockout needs at least {MIN_PLAYERS} players."
-        )
+        raise TournamentError("too_few_knockout_players", min_players=MIN_PLAYERS, players=n)
     if n > MAX_PLAYERS:
-        raise TournamentError(
-            "too_many_knockout_players", f"A knockout takes at most {MAX_PLAYERS} players."
-        )
+        raise TournamentError("too_many_knockout_players", max_players=MAX_PLAYERS, players=n)
     if tournament.third_place_match and n < MIN_THIRD_PLACE_PLAYERS:
         raise TournamentError(
-            "third_place_needs_four",
-            f"A third-place match needs at least {MIN_THIRD_PLACE_PLAYERS} players.",
+            "third_place_needs_four", min_players=MIN_THIRD_PLACE_PLAYERS, players=n
         )
     if [entry.number for entry in entries] != list(range(1, n + 1)):
         draw_numbers_set(tournament=tournament, order=[entry.pk for entry in entries])
@@ -543,11 +527,9 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
     tournament = entry.tournament
     _refuse_unless_knockout(tournament)
     if not tournament.has_started:
-        raise TournamentError(
-            "not_started", "The tournament has not started; remove the player instead."
-        )
+        raise TournamentError("not_started")
     if entry.withdrawn:
-        raise TournamentError("already_withdrawn", f"{entry.player} has already withdrawn.")
+        raise TournamentError("already_withdrawn", name=entry.player.name)
     # The match this may forfeit or remove is locked before the pairings (the lock order).
     first_look = _pending_pairing(entry, lock=False)
     _lock_matches([first_look.match_id] if first_look and first_look.match_id else [])
@@ -555,10 +537,7 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
     if (pairing and (pairing.pk, pairing.match_id)) != (
         first_look and (first_look.pk, first_look.match_id)
     ):
-        raise TournamentError(
-            "bracket_changed",
-            "The bracket changed at this very moment; nothing was changed. Try again.",
-        )
+        raise TournamentError("bracket_changed")
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     if pairing is None:

@@ -1,7 +1,8 @@
 """Every write to tournaments, entries, rounds and pairings (STYLE.md "Where code lives").
 
-Errors an organiser can fix raise `TournamentError` with a stable `.code` and an English
-message; views show the translated message (`tournaments.messages`).
+Errors an organiser can fix raise `TournamentError` with a stable `.code` and the values the
+sentence names (`.params`); views show the sentence in the user's language
+(`club.messages.user_message`).
 """
 
 import random
@@ -9,6 +10,7 @@ import random
 from django.db import transaction
 from django.db.models import Max, Q
 
+from club.errors import UserError
 from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
@@ -17,12 +19,9 @@ from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.berger import berger_rounds
 
 
-class TournamentError(Exception):
-    def __init__(self, code: str, message: str, **params) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
+class TournamentError(UserError):
+    """The event cannot take this change: `TournamentError(code, **params)`, `.code` stable,
+    `.params` the names and numbers the sentence names (`club.messages`)."""
 
 
 def tournament_lock(tournament: Tournament) -> Tournament:
@@ -42,9 +41,7 @@ def refuse_after_start(tournament: Tournament) -> None:
     """Raise `TournamentError` `already_started` once `tournament` has started (its players
     and their order are fixed from then on)."""
     if tournament.has_started:
-        raise TournamentError(
-            "already_started", "The tournament has started; its players and draw are fixed."
-        )
+        raise TournamentError("already_started")
 
 
 @transaction.atomic
@@ -56,13 +53,13 @@ def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     tournament = tournament_lock(tournament)
     refuse_after_start(tournament)
     if tournament.entries.filter(player=player).exists():
-        raise TournamentError("already_entered", f"{player} is already in this tournament.")
+        raise TournamentError("already_entered", name=player.name)
     event_format = formats.for_tournament(tournament)
     limit = event_format.max_players
-    if limit is not None and tournament.entries.count() >= limit:
+    count = tournament.entries.count()
+    if limit is not None and count >= limit:
         raise TournamentError(
-            event_format.too_many_players_code,
-            f"This event takes at most {limit} players.", max_players=limit,
+            event_format.too_many_players_code, max_players=limit, players=count
         )
     highest = tournament.entries.aggregate(highest=Max("number"))["highest"] or 0
     return Entry.objects.create(tournament=tournament, player=player, number=highest + 1)
@@ -90,9 +87,7 @@ def draw_numbers_set(*, tournament: Tournament, order: list[int]) -> None:
     refuse_after_start(tournament)
     entries = {entry.pk: entry for entry in tournament.entries.all()}
     if sorted(order) != sorted(entries):
-        raise TournamentError(
-            "draw_not_a_permutation", "List every player of the tournament exactly once."
-        )
+        raise TournamentError("draw_not_a_permutation")
     # Two passes keep (tournament, number) unique at every step.
     offset = len(order) + 1000
     for number, pk in enumerate(order, start=1):
@@ -125,12 +120,10 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
     event_format = formats.for_tournament(tournament)
     cycles, least = event_format.berger_cycles, event_format.min_players or 2
     if not cycles:
-        raise TournamentError("not_round_robin", "Only round robins are scheduled this way.")
+        raise TournamentError("not_round_robin")
     entries = list(tournament.entries.select_related("player").order_by("number"))
     if len(entries) < least:
-        raise TournamentError(
-            "too_few_players", f"A round robin needs at least {least} players."
-        )
+        raise TournamentError("too_few_players", min_players=least, players=len(entries))
     rng = rng or random.SystemRandom()
     lots = rng.sample(range(1, len(entries) + 1), len(entries))
     by_number = {}
@@ -168,9 +161,7 @@ def house_rules_update(*, tournament: Tournament) -> None:
     tournament = tournament_lock(tournament)
     matches = Match.objects.filter(pairing__round__tournament=tournament)
     if matches.filter(deals__isnull=False).exists():
-        raise TournamentError(
-            "rules_frozen", "Deals have been entered; the house rules can no longer change."
-        )
+        raise TournamentError("rules_frozen")
     matches.update(house_rules_snapshot=tournament.house_rules().to_dict())
 
 
@@ -201,7 +192,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
         pk=entry.pk
     )
     if entry.withdrawn:
-        raise TournamentError("already_withdrawn", f"{entry.player} has already withdrawn.")
+        raise TournamentError("already_withdrawn", name=entry.player.name)
     seat_a_of = dict(  # match id -> the entry in seat A
         Pairing.objects.filter(
             Q(entry_a=entry) | Q(entry_b=entry), round__tournament_id=entry.tournament_id,
@@ -213,9 +204,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
     )
     tournament = tournament_lock(entry.tournament)
     if not tournament.has_started:
-        raise TournamentError(
-            "not_started", "The tournament has not started; remove the player instead."
-        )
+        raise TournamentError("not_started")
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     cancel = tournament.withdrawal_policy == Tournament.WithdrawalPolicy.LEAVE_UNPLAYED or (

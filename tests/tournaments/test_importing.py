@@ -18,7 +18,6 @@ from django.utils import translation
 from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
-from scoring.messages import user_message
 from scoring.models import Deal, Match
 from tests.concurrency import run_at_once
 from tests.services import require_vendor
@@ -313,12 +312,13 @@ def test_a_utf16_file_is_refused_with_the_utf8_advice():
 
 def test_messages_follow_the_active_language():
     data = (HEADER + "\n1,1,Анна,Борис,1,A,3,schneider\n").encode()
-    error = rules.InvalidDeal("points_do_not_match_reason", "game_points")
+    # A schneider scores 2 game points: both languages say so and name the 3 entered.
     with translation.override("bg"):
-        errors = parse_deal_log(data).errors
-        expected = user_message(error)
-    assert len(errors) == 1 and errors[0].endswith(expected)
-    assert expected != error.message  # the Bulgarian sentence, not the English one
+        assert parse_deal_log(data).errors == [
+            "ред 2: Причината „66, загубилият има под 33“ носи 2 игрови точки, а не 3."
+        ]
+    with translation.override("en"):
+        assert parse_deal_log(data).errors == ["line 2: A schneider scores 2 game points, not 3."]
 
 
 # --------------------------------------------------------------------------------------------
@@ -673,9 +673,9 @@ def test_preview_of_a_bad_file_in_bulgarian(organiser_client):
     response = organiser_client.post(reverse("data:import_preview"),
                                      form("bad_points_for_reason.csv"))
     assert response.status_code == 422
-    with translation.override("bg"):
-        expected = user_message(rules.InvalidDeal("points_do_not_match_reason", "game_points"))
-    assert expected in html.unescape(response.content.decode())
+    # Line 3: a schneider entered with 3 game points; it scores 2, in Bulgarian as in English.
+    assert ("ред 3: Причината „66, загубилият има под 33“ носи 2 игрови точки, а не 3."
+            in html.unescape(response.content.decode()))
 
 
 @pytest.mark.django_db

@@ -22,6 +22,8 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from club.errors import UserError
+from club.messages import failure_message
 from tournaments.models import PrintJob, Tournament
 from tournaments.printing import kinds
 from tournaments.services import tournament_lock
@@ -33,13 +35,9 @@ STALE_AFTER = datetime.timedelta(minutes=10)
 dropped it) and marked failed, so a new request can build again instead of waiting forever."""
 
 
-class PrintError(Exception):
-    """A request that cannot be printed; `.code` is stable, the views translate it."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class PrintError(UserError):
+    """A request that cannot be printed: `PrintError(code, **params)`; `.code` is stable,
+    `club.messages.user_message` says it in the user's language."""
 
 
 def check_request(
@@ -48,27 +46,23 @@ def check_request(
     """Raise `PrintError` unless this PDF can be printed for `tournament`."""
     spec = kinds.KINDS.get(kind)
     if spec is None:
-        raise PrintError(
-            "unknown_kind", f"Cannot print {kind!r}; choose one of: {', '.join(kinds.KINDS)}."
-        )
+        raise PrintError("unknown_kind", kind=kind, kinds=", ".join(kinds.KINDS))
     if language not in dict(settings.LANGUAGES):
         codes = ", ".join(code for code, _ in settings.LANGUAGES)
-        raise PrintError("unknown_language", f"No language {language!r}; choose one of: {codes}.")
+        raise PrintError("unknown_language", language=language, languages=codes)
     if kind == PrintJob.Kind.BRACKET and not (
         tournament.event_format.has_bracket and tournament.has_started
     ):
-        raise PrintError(
-            "no_bracket", "Only a knockout that has started has a bracket to print."
-        )
+        raise PrintError("no_bracket")
     if spec.needs_round:
         if round_number is None:
-            raise PrintError("round_missing", "Say which round to print.")
+            raise PrintError("round_missing")
         if not tournament.rounds.filter(number=round_number).exists():
-            raise PrintError("no_such_round", f"This tournament has no round {round_number}.")
+            raise PrintError("no_such_round", round=round_number)
         if not tournament.rounds.filter(
             number=round_number, pairings__match__isnull=False
         ).exists():
-            raise PrintError("round_without_matches", "This round has no match to print.")
+            raise PrintError("round_without_matches", round=round_number)
 
 
 def print_job_key(
@@ -165,7 +159,7 @@ def print_job_build(job_id: int) -> PrintJob | None:
         job.error = ""
     except Exception as error:  # any failure must reach the status page, not vanish
         logger.exception("Print job %s failed", job_id)
-        job.status, job.error = PrintJob.Status.FAILED, f"{type(error).__name__}: {error}"
+        job.status, job.error = PrintJob.Status.FAILED, failure_message(error, job.language)
     job.finished_at = timezone.now()
     job.save(update_fields=["file", "status", "progress", "data_version", "error", "finished_at"])
     if job.status == PrintJob.Status.DONE:

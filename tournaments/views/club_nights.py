@@ -142,7 +142,7 @@ def club_night_unpair(request, pk: int, match_pk: int):
     if pairing is None:  # a second tap after the first took it back: say so, not "not found"
         if not Match.history.filter(id=match_pk, history_type="-").exists():
             raise Http404
-        error = TournamentError("pairing_removed", "This pairing was already taken back.")
+        error = TournamentError("pairing_removed")
         return _page(request, night, error=tournament_error_message(error), status=CONFLICT)
     try:
         club_nights.club_night_unpair(pairing=pairing, by=request.user)

@@ -223,9 +223,8 @@ def _status(error: Exception, *, correcting: bool = False) -> int:
 
 
 def _correction_message(error: Exception) -> str:
-    if isinstance(error, rules.InvalidDeal) and error.code == "match_finished":
-        index = (error.field or "").removeprefix("deals[").split("]")[0]
-        later = int(index) + 1 if index.isdigit() else None
+    later = error.params.get("deal_number") if isinstance(error, rules.InvalidDeal) else None
+    if isinstance(error, rules.InvalidDeal) and error.code == "match_finished" and later:
         return _(
             "With this correction the match would be won before deal %(number)s, which was "
             "played after it. Undo the later deals first, or correct them."

@@ -21,6 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
+from club.messages import user_message
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.models import PrintJob, Tournament
 from tournaments.printing import jobs, kinds
@@ -28,14 +29,6 @@ from tournaments.printing import jobs, kinds
 PAGE = "tournaments/print_status.html"
 PARTIAL = "tournaments/partials/print_status.html"
 
-MESSAGES = {
-    "unknown_kind": _("This cannot be printed."),
-    "unknown_language": _("Choose Bulgarian or English."),
-    "round_missing": _("Say which round to print."),
-    "no_such_round": _("This tournament has no such round."),
-    "round_without_matches": _("This round has no match to print."),
-    "no_bracket": _("Only a knockout that has started has a bracket to print."),
-}
 PUBLIC_KINDS = {PrintJob.Kind.STANDINGS, PrintJob.Kind.BRACKET}
 
 
@@ -66,7 +59,7 @@ def print_request(request, pk: int):
             language=data["lang"] or translation.get_language(), filled=data["filled"],
         )
     except jobs.PrintError as error:
-        return _refused(request, tournament, [MESSAGES[error.code]])
+        return _refused(request, tournament, [user_message(error)])
     if request.htmx:
         return _status(request, tournament, job, PARTIAL)
     return redirect("printing:status", tournament.pk, job.pk)

@@ -8,6 +8,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from club.messages import user_message
 from tournaments.models import Tournament
 from tournaments.printing import jobs, kinds
 
@@ -44,7 +45,7 @@ class Command(BaseCommand):
         try:
             jobs.check_request(tournament, what, number, lang)
         except jobs.PrintError as error:
-            raise CommandError(error.message) from None
+            raise CommandError(user_message(error)) from None
         pdf, _ = kinds.build(
             tournament=tournament, kind=what, round_number=number, language=lang, filled=filled,
         )
