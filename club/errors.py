@@ -1,7 +1,7 @@
 """The one error an organiser (or any user) can fix: a stable code and the values it names.
 
 Services raise `UserError` subclasses (`scoring.services.RecordingError`,
-`tournaments.services.TournamentError`, `tournaments.print_services.PrintError`) with a code
+`tournaments.services.TournamentError`, `tournaments.printing.jobs.PrintError`) with a code
 and parameters only -- the deal number, the table, the limit -- never a sentence:
 `club.messages.user_message(error)` turns code and parameters into the sentence in the active
 language, so Bulgarian and English name the same numbers (STYLE.md "Errors as data until the

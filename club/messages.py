@@ -438,7 +438,7 @@ PRINT_MESSAGES = {
     "round_without_matches": _("Round %(round)s has no match to print."),
     "no_bracket": _("Only a knockout that has started has a bracket to print."),
 }
-"""`tournaments.print_services.PrintError` codes."""
+"""`tournaments.printing.jobs.PrintError` codes."""
 
 USER_MESSAGES = {**RECORDING_MESSAGES, **TOURNAMENT_MESSAGES, **PRINT_MESSAGES}
 """Every `club.errors.UserError` code: one sentence per code, whichever service raises it."""

@@ -312,7 +312,7 @@ USER_CASES = {
     "table_busy": ({"table": 3, "players": "Анна – Борис"}, ["3", "Анна – Борис"]),
     "match_has_deals": ({}, []),
     "pairing_removed": ({}, []),
-    # tournaments.print_services.PrintError
+    # tournaments.printing.jobs.PrintError
     "unknown_kind": ({"kind": "poster", "kinds": "scorecards, round, standings"},
                      ["poster", "scorecards, round, standings"]),
     "unknown_language": ({"language": "de", "languages": "bg, en"}, ["de", "bg, en"]),
@@ -322,12 +322,11 @@ USER_CASES = {
     "no_bracket": ({}, []),
 }
 
-RAISING_MODULES = (
-    "scoring/services.py", "tournaments/services.py", "tournaments/knockout.py",
-    "tournaments/club_nights.py", "tournaments/print_services.py", "tournaments/importing.py",
-    "tournaments/formats/base.py", "tournaments/formats/knockout.py",
-    "tournaments/formats/round_robin.py", "tournaments/formats/club_night.py",
+RAISING_MODULES = sorted(
+    str(path.relative_to(ROOT)) for app in ("club", "scoring", "tournaments")
+    for path in (ROOT / app).rglob("*.py") if "migrations" not in path.parts
 )
+"""Every module of ours: a refusal raised anywhere needs its row and sentence."""
 RAISED = re.compile(
     r'(?:RecordingError|TournamentError|PrintError|super\(\)\.__init__)\(\s*"(\w+)"'
     r'|too_many_players_code(?::[^=]*)? = "(\w+)"'
@@ -337,10 +336,8 @@ RAISED = re.compile(
 def raised_user_codes() -> set[str]:
     codes = set()
     for module in RAISING_MODULES:
-        path = ROOT / module
-        if path.exists():
-            for match in RAISED.finditer(path.read_text(encoding="utf-8")):
-                codes.add(match.group(1) or match.group(2))
+        for match in RAISED.finditer((ROOT / module).read_text(encoding="utf-8")):
+            codes.add(match.group(1) or match.group(2))
     return codes
 
 
