@@ -7,6 +7,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from club.messages import user_message
 from tournaments.models import Tournament
@@ -45,7 +46,8 @@ class Command(BaseCommand):
         try:
             jobs.check_request(tournament, what, number, lang)
         except jobs.PrintError as error:
-            raise CommandError(user_message(error)) from None
+            with translation.override("en"):  # the command's other messages are English
+                raise CommandError(user_message(error)) from None
         pdf, _ = kinds.build(
             tournament=tournament, kind=what, round_number=number, language=lang, filled=filled,
         )
