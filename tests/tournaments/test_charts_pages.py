@@ -24,6 +24,7 @@ from django.utils import translation
 from club.models import Player, Season
 from tests.tournaments.playing import play
 from tournaments import selectors, services
+from tournaments.match_sheet import match_sheet
 from tournaments.models import Entry, Pairing, RatingHistory, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -180,13 +181,22 @@ def test_the_match_race_partial(four):
     match = pairing.match
     with translation.override("en"):
         html = render_to_string("tournaments/partials/chart_match_race.html", {
-            "match": match, "deals": list(match.deals.order_by("number")),
+            "match": match, "rows": match_sheet(match).rows,
         })
     # 4 deals: x = 40 + 75·deal; y = 192 − points·160/11: 3 → 148.4, 6 → 104.7,
     # 9 → 61.1, 11 → 32.
     assert ('points="40,192 115,192 115,148.4 190,148.4 190,104.7 265,104.7 265,61.1 '
             '340,61.1 340,32"') in html
     assert "the target, 11" in html
+
+
+def test_the_match_page_draws_the_running_score(client, four):
+    play_rounds(four, 1)
+    match = Pairing.objects.get(round__tournament=four, round__number=1, entry_a__number=1).match
+    html = client.get(reverse("matches:entry", args=[match.pk])).content.decode()
+    # The same four deals as above, on the public match page.
+    assert ('points="40,192 115,192 115,148.4 190,148.4 190,104.7 265,104.7 265,61.1 '
+            '340,61.1 340,32"') in html
 
 
 def test_the_season_cross_table_follows_the_ladder(client, four):

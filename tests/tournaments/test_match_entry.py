@@ -373,6 +373,12 @@ def test_a_later_htmx_deal_is_answered_with_the_score_form_and_only_the_new_row(
     assert correct_url(match, 3) in html and correct_url(match, 2) not in html
     # The undo form now undoes deal 3.
     assert '<div id="deal-undo" hx-swap-oob="true">' in html
+    # The running-score picture is replaced out of band, three deals wide: x = 40 + 100·deal;
+    # game points (target 11) y = 192 − points·160/11: 2 → 162.9, 3 → 148.4. Each line goes
+    # across to a deal and up by what it scored there: A 0, +3, 0; B +2, 0, +1.
+    assert '<div id="match-race" hx-swap-oob="true">' in html
+    assert 'points="40,192 140,192 240,192 240,148.4 340,148.4"' in html
+    assert 'points="40,192 140,192 140,162.9 240,162.9 340,162.9 340,148.4"' in html
     assert '<input type="hidden" name="number" value="3">' in html
     assert deals(match)[-1] == (3, "B", 1, "won")
     # Its form says which list the page now shows, for the deal after.

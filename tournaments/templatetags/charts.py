@@ -54,14 +54,16 @@ def standings_race_chart(race: Sequence) -> SafeString:
 
 
 @register.simple_tag
-def match_race_chart(match, deals: Iterable) -> SafeString:
-    """The running score of `match` (a `scoring.models.Match` with its players) over `deals`
-    (its `Deal` rows, in number order): a step line per player up to the game target."""
-    points = [
-        (deal.game_points if deal.winner == "A" else 0,
-         deal.game_points if deal.winner == "B" else 0)
-        for deal in deals
-    ]
+def match_race_chart(match, rows: Iterable) -> SafeString:
+    """The running score of `match` (a `scoring.models.Match` with its players) over `rows`
+    (the rows of its `match_sheet`, in number order): a step line per player up to the game
+    target. Each step is what the running score gained, so a draw carried over (a house rule)
+    shows where it was scored."""
+    points, before = [], (0, 0)
+    for row in rows:
+        after = (row.game_points_a, row.game_points_b)
+        points.append((after[0] - before[0], after[1] - before[1]))
+        before = after
     return mark_safe(charts.match_race(  # noqa: S308 (the pure module escapes all text)
         points, match.house_rules().game_target,
         name_a=match.player_a.name, name_b=match.player_b.name,

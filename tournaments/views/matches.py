@@ -270,7 +270,7 @@ def _deal_saved(request, pairing, deal, sheet: MatchSheet):
     context = _head_context(request, pairing, deal.match, sheet.house_rules, sheet.next_dealer,
                             sheet.next_number, shown=_digest(sheet.scores))
     context.update({
-        "row": sheet.rows[-1], "last_deal": sheet.rows[-1],
+        "row": sheet.rows[-1], "last_deal": sheet.rows[-1], "rows": sheet.rows,
         "notice": _("Deal %(number)s saved.") % {"number": deal.number},
     })
     context["history"] = match_history(deal.match)  # replaced out of band (organisers only post)
