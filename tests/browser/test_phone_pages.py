@@ -3,7 +3,6 @@ screen, for the organiser and for the public; wide tables scroll inside their ow
 And the card-points form keeps what was typed when a save is refused."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from club.models import Club, Player, Season
 from scoring.models import Match
@@ -22,7 +21,8 @@ def demo_paths() -> list[str]:
     knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
     night = Tournament.objects.get(format=Tournament.Format.CLUB_NIGHT)
     played = Match.objects.filter(pairing__round__tournament=round_robin).first()
-    live = Match.objects.filter(pairing__round__tournament=knockout, status=Match.Status.PLAYING).first()
+    live = Match.objects.filter(
+        pairing__round__tournament=knockout, status=Match.Status.PLAYING).first()
     club, season, player = Club.objects.get(), Season.objects.get(), Player.objects.first()
     paths = ["/", "/accounts/login/", f"/club/{club.pk}/", f"/club/{club.pk}/seasons/{season.pk}/",
              f"/players/{player.pk}/", f"/t/{night.pk}/night/", f"/m/{played.pk}/"]
@@ -99,3 +99,97 @@ def test_no_page_scrolls_sideways_for_the_organiser(browser_page, live_server, l
     assert browser_page.locator("main table").count() == 1  # the preview
     assert import_page(browser_page, live_server.url, IMPORT_BAD) <= PHONE_WIDTH
     assert browser_page.locator(".import-errors").count() == 1
+
+
+def open_live_match(page, base: str):
+    """Log in as the demo organiser and open a knockout semifinal under way; its match."""
+    knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
+    match = Match.objects.filter(pairing__round__tournament=knockout,
+                                 status=Match.Status.PLAYING).first()
+    log_in(page, base, DEMO_ORGANISER, DEMO_PASSWORD)
+    page.goto(f"{base}/m/{match.pk}/")
+    return match
+
+
+CARD_POINTS = {"#id_details-card_points_a": "70", "#id_details-card_points_b": "70",
+               "#id_details-tricks_a": "5", "#id_details-tricks_b": "7"}
+
+
+def type_card_points(page) -> None:
+    if not page.locator("#id_details-card_points_a").is_visible():
+        page.click("text=Enter card points and tricks instead")
+    page.wait_for_selector("#id_details-card_points_a")
+    page.check("#id_details-end_1", force=True)  # the stock ran out
+    for selector, value in CARD_POINTS.items():
+        page.fill(selector, value)
+
+
+# Whether an element is wholly inside the window.
+IN_VIEW = ("e => { const r = e.getBoundingClientRect(); "
+           "return r.top >= 0 && r.bottom <= innerHeight }")
+
+
+def typed_values(page) -> dict[str, str]:
+    return {selector: page.input_value(selector) for selector in CARD_POINTS}
+
+
+def test_the_card_points_form_keeps_what_was_typed(browser_page, live_server):
+    page = browser_page
+    load_demo()
+    match = open_live_match(page, live_server.url)
+    deals = match.deals.count()
+    type_card_points(page)
+    # One Save button while the card-points form is open: the quick form steps aside.
+    assert page.locator("button:visible", has_text="Save deal").count() == 1
+    assert page.locator("button:visible", has_text="Draw").count() == 0
+
+    # The stock ran out but nobody took the last trick: refused (422), the error beside that
+    # field and scrolled into view; everything typed is still there.
+    with page.expect_response(lambda answer: answer.request.method == "POST") as answer:
+        page.click("button:visible >> text=Save deal")
+    assert answer.value.status == 422
+    error = page.locator(".details-entry .errorlist").first
+    error.wait_for()
+    assert error.is_visible() and error.evaluate(IN_VIEW)
+    assert typed_values(page) == CARD_POINTS
+    assert page.is_checked("#id_details-end_1")
+
+    from playwright.sync_api import expect
+
+    # Another button (undo the last deal) redraws the panel: the form comes back as typed.
+    page.click("text=Undo the last deal")
+    with page.expect_response(lambda answer: "/undo/" in answer.url):
+        page.click("button.danger >> text=Yes, undo deal")
+    page.wait_for_selector(f"text=Save deal {deals}")
+    expect(page.locator("#id_details-card_points_a")).to_have_value("70")
+    assert typed_values(page) == CARD_POINTS
+    assert match.deals.count() == deals - 1
+
+
+def test_draw_asks_first_and_the_saved_notice_goes_at_the_next_action(browser_page, live_server):
+    page = browser_page
+    load_demo()
+    match = open_live_match(page, live_server.url)
+    deals = match.deals.count()
+    questions = []
+    page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    page.click("button >> text=Draw: 0 game points")
+    assert questions == [f"Record deal {deals + 1} as a draw, 0 game points to each player?"]
+    assert match.deals.count() == deals
+    # Draw is no bigger than Save.
+    save = page.locator(".quick-entry button.primary.big").bounding_box()
+    draw = page.locator("button.draw").bounding_box()
+    assert draw["width"] <= save["width"] and draw["height"] <= save["height"]
+
+    # A saved deal: the notice shows, the score stays in view, the notice goes at the next tap.
+    page.click("label.choice >> nth=0")
+    page.click("label.choice.reason >> nth=0")
+    page.click(f"text=Save deal {deals + 1}")
+    notice = page.locator(".message.success")
+    notice.wait_for()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("scrollY") > 0
+    assert page.locator(".scoreboard").evaluate(IN_VIEW)
+    page.click("label.choice >> nth=1")
+    assert notice.count() == 0
+
