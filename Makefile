@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test setup install migrate demo worker lint bench messages clean
+.PHONY: run club test setup install migrate demo worker lint bench messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ setup: migrate
 
 run: setup demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# A club night: gunicorn for the phones on the club's wifi (README "A club night with phones").
+# Options: make club CLUB_ARGS="--port 8000 --address 192.168.1.20 --workers 3"
+club: install
+	$(PY) manage.py serve_club $(CLUB_ARGS)
 
 test: setup
 	$(PY) -m pytest $(PYTEST_ARGS)

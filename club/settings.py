@@ -147,6 +147,9 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 # Internationalisation: Bulgarian first, English second. Catalogues are compiled and committed.
 LANGUAGE_CODE = env.str("LANGUAGE_CODE", default="bg")
 LANGUAGES = [("bg", _("Bulgarian")), ("en", _("English"))]
+# The language switch's cookie lasts a year: a phone keeps its language from one club night to
+# the next (Django's default ends it with the browser session).
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Sofia")
 USE_I18N = True
