@@ -119,6 +119,10 @@ RECORDING_MESSAGES = {
         "The bracket changed at this very moment (another organiser?); nothing was changed. "
         "Try again."
     ),
+    "player_withdrawn": _(
+        "A player of this match has withdrawn; its result can no longer be reopened. Nothing "
+        "was changed."
+    ),
     "confirmation_required": _(
         "This change undoes results that followed from this match. Check what will be "
         "cleared and confirm."

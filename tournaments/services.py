@@ -17,6 +17,18 @@ from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.berger import berger_rounds
 
 
+class ResultFinal(scoring_services.RecordingError):
+    """A finished match of a player who has withdrawn would reopen or change winner (an undo,
+    a correction): refused, code `player_withdrawn`. Raised inside the recording transaction
+    (`refuse_reopening_after_withdrawal`), it rolls the undo or correction back."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "player_withdrawn",
+            "A player of this match has withdrawn; its result can no longer be reopened.",
+        )
+
+
 class TournamentError(Exception):
     def __init__(self, code: str, message: str, **params) -> None:
         super().__init__(message)
@@ -232,6 +244,20 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
             scoring_services.match_forfeit(match=match, winner=winner, by=by)
     tournament_status_update(tournament)
     return entry
+
+
+def refuse_reopening_after_withdrawal(*, tournament: Tournament, match: Match) -> None:
+    """Raise `ResultFinal` when a player of `match` (a match of `tournament` that is about to
+    reopen or change winner) has withdrawn from `tournament`. The withdrawal settled their
+    matches once (forfeited, closed unplayed, or cancelled with all their results under the
+    FIDE policy); a finished match that reopened would take deals from a player who has left,
+    and put a finished event back to running. A correction that leaves the match finished
+    with the same winner does not reopen it and is not refused. Called for every format by
+    `tournaments.receivers` before the format's own `on_match_reopened`."""
+    if Entry.objects.filter(
+        tournament=tournament, withdrawn=True, player_id__in=[match.player_a_id, match.player_b_id]
+    ).exists():
+        raise ResultFinal()
 
 
 def tournament_refresh_status(*, match: Match) -> None:

@@ -294,3 +294,92 @@ def test_the_printed_standings_list_a_cancelled_player_apart(tournament):
     assert name not in [row["player"] for row in document.rows] and document.withdrawn == [name]
     table, _sep, below = html_text(document).partition("Withdrawn")
     assert name not in table and name in below
+
+
+# --- a withdrawn player's finished match cannot reopen -------------------------------------------
+
+REOPEN_EN = "A player of this match has withdrawn; its result can no longer be reopened."
+REOPEN_BG = "Играч от този мач се е отказал; резултатът му вече не може да се отваря отново."
+
+
+def withdrawn_after_a_win(tournament, policy) -> Match:
+    """2 beats 1 11:0 (deals 3, 3, 3, 2 to 2) and withdraws: 1 of 4 played, so under `fide` all
+    of 2's results are cancelled, and under `leave_unplayed` the win stands; 2's other three
+    matches are closed unplayed either way. The other six matches are then played, so the
+    event is finished. Returns the match 2-1."""
+    started(tournament, policy)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
+        beats(tournament, winner, loser)
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+    return match_between(tournament, 2, 1)
+
+
+def reopen_request(client, match, action: str):
+    """Undo deal 4 (the last), or correct deal 4 (2 points to 2) to a capot for 1: 9:3, so the
+    match would be playing again."""
+    winner_seat = "A" if match.player_a.name == PLAYER_NAMES_BY_NUMBER[2] else "B"
+    loser_seat = "B" if winner_seat == "A" else "A"
+    if action == "undo":
+        return client.post(reverse("match_deal_undo", args=[match.pk]), {"number": 4})
+    return client.post(
+        reverse("match_deal_correct", args=[match.pk, 4]),
+        {"winner": loser_seat, "reason": "capot", "correction_reason": "грешен играч"},
+    )
+
+
+PLAYER_NAMES_BY_NUMBER = {2: "Мария Георгиева"}  # conftest's second player, draw number 2
+
+
+@pytest.mark.parametrize("policy", [FIDE, LEAVE_UNPLAYED])
+@pytest.mark.parametrize("action", ["undo", "correct"])
+def test_a_withdrawn_players_finished_match_cannot_be_reopened(
+    organiser_client, organiser, tournament, policy, action
+):
+    """An undo of the last deal, or a correction that changes the winner, of 2's finished
+    match with 1 is refused after 2 withdrew: 409 with the message in both languages, the
+    deals and the match as they were, and the event stays finished."""
+    tournament.organisers.add(organiser)
+    match = withdrawn_after_a_win(tournament, policy)
+    assert entry(tournament, 2).player.name == PLAYER_NAMES_BY_NUMBER[2]
+    for language, message in [("en", REOPEN_EN), ("bg", REOPEN_BG)]:
+        organiser_client.cookies["django_language"] = language
+        response = reopen_request(organiser_client, match, action)
+        assert response.status_code == 409
+        assert message in response.content.decode()
+    match.refresh_from_db()
+    assert (match.status, match.deals.count()) == (Match.Status.FINISHED, 4)
+    assert sorted([match.game_points_a, match.game_points_b]) == [0, 11]
+    assert [d.game_points for d in match.deals.order_by("number")] == [3, 3, 3, 2]
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+
+@pytest.mark.parametrize("policy", [FIDE, LEAVE_UNPLAYED])
+def test_a_withdrawn_players_match_refuses_reopening_in_the_service_too(tournament, policy):
+    """The refusal sits on the reopening path, whatever calls it: the service raises the
+    `RecordingError` `player_withdrawn` and writes nothing."""
+    match = withdrawn_after_a_win(tournament, policy)
+    with pytest.raises(scoring_services.RecordingError) as error:
+        scoring_services.deal_undo_last(match=match, by=None, number=4)
+    assert error.value.code == "player_withdrawn"
+    assert match.deals.count() == 4
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+def test_a_correction_that_keeps_the_winner_still_goes_through(organiser_client, organiser,
+                                                                tournament):
+    """Deal 4 of 2-1 (2 game points to 2) corrected to a capot for 2: 12:0, still finished,
+    still 2's win: saved, though 2 has withdrawn."""
+    tournament.organisers.add(organiser)
+    match = withdrawn_after_a_win(tournament, FIDE)
+    seat = "A" if match.player_a.name == PLAYER_NAMES_BY_NUMBER[2] else "B"
+    response = organiser_client.post(
+        reverse("match_deal_correct", args=[match.pk, 4]),
+        {"winner": seat, "reason": "capot", "correction_reason": "капо, не шнайдер"},
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.winner) == (Match.Status.FINISHED, seat)
+    assert sorted([match.game_points_a, match.game_points_b]) == [0, 12]
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
