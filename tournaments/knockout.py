@@ -48,6 +48,7 @@ from tournaments.pure.bracket import bracket_size, first_round, next_slot, round
 from tournaments.services import (
     TournamentError,
     draw_numbers_set,
+    refuse_after_finish,
     refuse_after_start,
     tournament_lock,
     tournament_status_update,
@@ -505,7 +506,8 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
     forfeited to the opponent instead (`scoring.services.match_forfeit`). A player who is out
     (or has won) is only marked withdrawn.
 
-    Raises `TournamentError` `not_started`, `already_withdrawn` and `bracket_changed`.
+    Raises `TournamentError` `not_started`, `already_finished`, `already_withdrawn` and
+    `bracket_changed`.
     """
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
         pk=entry.pk
@@ -516,6 +518,7 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
         raise TournamentError(
             "not_started", "The tournament has not started; remove the player instead."
         )
+    refuse_after_finish(tournament)
     if entry.withdrawn:
         raise TournamentError("already_withdrawn", f"{entry.player} has already withdrawn.")
     # The match this may forfeit or remove is locked before the pairings (the lock order).

@@ -22,6 +22,9 @@ MESSAGES = {
         "A third-place match needs at least 4 players; switch it off in the settings."
     ),
     "not_started": _("The tournament has not started; remove the player instead."),
+    "already_finished": _(
+        "The tournament has finished; its results are final and nobody can withdraw any more."
+    ),
     "source_not_round_robin": _("Seeds come from the standings of a round robin."),
     "source_not_finished": _(
         "That round robin has not finished yet; its standings may still change."

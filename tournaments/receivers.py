@@ -6,7 +6,7 @@ from django.dispatch import receiver
 
 from scoring.models import Match
 from scoring.signals import match_finished, match_reopened
-from tournaments import formats, services
+from tournaments import formats
 
 
 @receiver(match_finished, sender=Match)
@@ -19,11 +19,8 @@ def match_finished_received(sender, match: Match, **kwargs) -> None:
 
 @receiver(match_reopened, sender=Match)
 def match_reopened_received(sender, match: Match, confirmed: bool = False, **kwargs) -> None:
-    """Refused (`services.ResultFinal`, which rolls the change back) when a player of the
-    match has withdrawn; else a knockout takes back what the match's result sent on (or asks
-    for confirmation by raising `scoring.services.ConfirmationRequired`); a round robin may be
-    running again."""
+    """A knockout takes back what the match's result sent on (or asks for confirmation by
+    raising `scoring.services.ConfirmationRequired`); a round robin may be running again."""
     event_format = formats.for_match(match)
     if event_format is not None:
-        services.refuse_reopening_after_withdrawal(tournament=event_format.tournament, match=match)
         event_format.on_match_reopened(match, confirmed=confirmed)

@@ -20,7 +20,8 @@ from tournaments.pure.berger import berger_rounds
 class ResultFinal(scoring_services.RecordingError):
     """A finished match of a player who has withdrawn would reopen or change winner (an undo,
     a correction): refused, code `player_withdrawn`. Raised inside the recording transaction
-    (`refuse_reopening_after_withdrawal`), it rolls the undo or correction back."""
+    (`refuse_reopening_after_withdrawal`, from the round-robin format's `on_match_reopened`),
+    it rolls the undo or correction back."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -56,6 +57,15 @@ def refuse_after_start(tournament: Tournament) -> None:
     if tournament.has_started:
         raise TournamentError(
             "already_started", "The tournament has started; its players and draw are fixed."
+        )
+
+
+def refuse_after_finish(tournament: Tournament) -> None:
+    """Raise `TournamentError` `already_finished` once `tournament` (read under its lock, or
+    fresh) is finished: its results are final, nobody can withdraw any more."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(
+            "already_finished", "The tournament has finished; nobody can withdraw any more."
         )
 
 
@@ -207,7 +217,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
 
     Locks the entry, then the player's match rows, then the tournament (the lock order of
     `tournament_lock`), and decides from the locked rows.
-    Raises `TournamentError` `already_withdrawn` and `not_started`.
+    Raises `TournamentError` `already_withdrawn`, `not_started` and `already_finished`.
     """
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
         pk=entry.pk
@@ -228,6 +238,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
         raise TournamentError(
             "not_started", "The tournament has not started; remove the player instead."
         )
+    refuse_after_finish(tournament)
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     cancel = tournament.withdrawal_policy == Tournament.WithdrawalPolicy.LEAVE_UNPLAYED or (
@@ -252,8 +263,9 @@ def refuse_reopening_after_withdrawal(*, tournament: Tournament, match: Match) -
     matches once (forfeited, closed unplayed, or cancelled with all their results under the
     FIDE policy); a finished match that reopened would take deals from a player who has left,
     and put a finished event back to running. A correction that leaves the match finished
-    with the same winner does not reopen it and is not refused. Called for every format by
-    `tournaments.receivers` before the format's own `on_match_reopened`."""
+    with the same winner does not reopen it and is not refused. Called by the round-robin
+    formats' `on_match_reopened` (a knockout instead takes back the walkover a correction
+    upstream of a withdrawal undoes: `knockout.knockout_retract`)."""
     if Entry.objects.filter(
         tournament=tournament, withdrawn=True, player_id__in=[match.player_a_id, match.player_b_id]
     ).exists():

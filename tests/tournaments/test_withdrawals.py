@@ -383,3 +383,66 @@ def test_a_correction_that_keeps_the_winner_still_goes_through(organiser_client,
     assert (match.status, match.winner) == (Match.Status.FINISHED, seat)
     assert sorted([match.game_points_a, match.game_points_b]) == [0, 12]
     assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+
+# --- no withdrawal once the event is finished ----------------------------------------------------
+
+FINISHED_EN = "The tournament has finished; its results are final and nobody can withdraw any more."
+FINISHED_BG = (
+    "Турнирът е завършил; резултатите му са окончателни и никой вече не може да се откаже."
+)
+
+
+def test_a_withdrawal_after_the_round_robin_finished_is_refused(organiser_client, organiser,
+                                                                 tournament):
+    """All ten matches played (1 beats everyone, 2 beats 3, 4, 5, ...): the event is finished.
+    Withdrawing 5 then: 409 with the message in both languages, nothing changes; and the
+    standings page offers no withdraw form any more."""
+    tournament.organisers.add(organiser)
+    started(tournament, FIDE)
+    for winner in range(1, 6):
+        for loser in range(winner + 1, 6):
+            beats(tournament, winner, loser)
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+    url = reverse("tournament_player_withdraw", args=[tournament.pk, entry(tournament, 5).pk])
+    for language, message in [("en", FINISHED_EN), ("bg", FINISHED_BG)]:
+        organiser_client.cookies["django_language"] = language
+        response = organiser_client.post(url)
+        assert response.status_code == 409
+        assert message in response.content.decode()
+    assert not tournament.entries.filter(withdrawn=True).exists()
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+    page = organiser_client.get(reverse("tournament_standings", args=[tournament.pk]))
+    assert page.status_code == 200
+    assert url not in page.content.decode()
+
+
+def test_a_finished_knockout_offers_no_withdrawal_and_refuses_one(organiser_client, organiser,
+                                                                  home_club):
+    """Two players, one final: seed 1 wins it 11:0, the knockout is finished. The bracket page
+    has no withdraw form; a withdrawal posted anyway is refused with 409."""
+    cup = Tournament.objects.create(
+        name="Купа", date=datetime.date(2026, 12, 5), club=home_club,
+        format=Tournament.Format.KNOCKOUT,
+    )
+    cup.organisers.add(organiser)
+    for seed in (1, 2):
+        player = Player.objects.create(name=f"Играч {seed}", club=home_club)
+        Entry.objects.create(tournament=cup, player=player, number=seed)
+    knockout.knockout_start(tournament=cup, rng=random.Random(1))
+    final = Pairing.objects.select_related("match", "entry_a").get(round__tournament=cup)
+    seat = "A" if final.entry_a.number == 1 else "B"
+    for points, reason in [(3, "capot"), (3, "capot"), (3, "capot"), (2, "schneider")]:
+        scoring_services.deal_record(
+            match=final.match, score=rules.quick_result(seat, points, reason), by=None
+        )
+    assert tournament_status(cup) == Tournament.Status.FINISHED
+
+    url = reverse("tournament_player_withdraw", args=[cup.pk, cup.entries.get(number=2).pk])
+    organiser_client.cookies["django_language"] = "en"
+    page = organiser_client.get(reverse("tournament_bracket", args=[cup.pk])).content.decode()
+    assert url not in page and "Withdraw a player" not in page
+    response = organiser_client.post(url)
+    assert response.status_code == 409 and FINISHED_EN in response.content.decode()
+    assert not cup.entries.filter(withdrawn=True).exists()

@@ -39,6 +39,10 @@ class RoundRobin(EventFormat):
         services.tournament_refresh_status(match=match)
 
     def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
+        """Refused when a player of `match` has withdrawn (`services.ResultFinal`, which
+        rolls the undo or correction back: the withdrawal settled their matches); else the
+        event may be running again."""
+        services.refuse_reopening_after_withdrawal(tournament=self.tournament, match=match)
         services.tournament_refresh_status(match=match)
 
     def is_over(self) -> bool:
