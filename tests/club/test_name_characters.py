@@ -20,7 +20,8 @@ from tournaments.models import Tournament
 
 REFUSED = [("A\x1bB", "U+001B"), ("Иван\u202e Петров", "U+202E"),
            ("Иван Петров\u200b", "U+200B")]
-EN = "A name may not contain the control or invisible character {code}; type the name as plain text."
+EN = ("A name may not contain the control or invisible character {code}; type the name as "
+      "plain text.")
 BG = ("Името не може да съдържа управляващия или невидимия знак {code}; въведете го като "
       "обикновен текст.")
 
