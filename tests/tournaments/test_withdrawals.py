@@ -8,9 +8,12 @@ ends 11:0 (deals of 3, 3, 3 and 2 game points to the winner), so the game points
 who won. "Played" means decided over the board (status finished); a forfeit is not played.
 """
 
+import csv
 import datetime
+import io
 import random
 
+import openpyxl
 import pytest
 from django.db.models import Q
 from django.urls import reverse
@@ -446,3 +449,59 @@ def test_a_finished_knockout_offers_no_withdrawal_and_refuses_one(organiser_clie
     response = organiser_client.post(url)
     assert response.status_code == 409 and FINISHED_EN in response.content.decode()
     assert not cup.entries.filter(withdrawn=True).exists()
+
+
+# --- the standings exports list withdrawals ------------------------------------------------------
+
+
+def csv_rows(client, tournament) -> list[dict[str, str]]:
+    response = client.get(reverse("tournament_standings_csv", args=[tournament.pk]))
+    assert response.status_code == 200
+    text = response.content.decode("utf-8-sig")
+    header = text.splitlines()[0].split(",")
+    assert len(header) == len(set(header)), header  # no column twice
+    assert "gp_diff" not in header and "game_point_difference" in header
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_the_standings_export_lists_a_cancelled_player_after_the_ranked_ones(client, tournament):
+    """FIDE, 2 beats 1 and withdraws (1 of 4 played: cancelled). The others: 1 beats 3, 4, 5;
+    3 beats 4, 5; 4 beats 5. Ranked 1 (3 wins), 3 (2), 4 (1), 5 (0), none withdrawn; then 2
+    with no rank, no results, withdrawn = yes. The XLSX has the same rows."""
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
+        beats(tournament, winner, loser)
+    name = {number: entry(tournament, number).player.name for number in range(1, 6)}
+
+    rows = csv_rows(client, tournament)
+    assert [(r["rank"], r["player"], r["withdrawn"], r["played"], r["won"]) for r in rows] == [
+        ("1", name[1], "", "3", "3"), ("2", name[3], "", "3", "2"),
+        ("3", name[4], "", "3", "1"), ("4", name[5], "", "3", "0"),
+        ("", name[2], "yes", "", ""),
+    ]
+    assert rows[0]["game_point_difference"] == "33"  # three 11:0 wins
+
+    response = client.get(reverse("tournament_standings_xlsx", args=[tournament.pk]))
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    values = [list(row) for row in sheet.iter_rows(values_only=True)]
+    header = values[0]
+    assert [(r[header.index("rank")], r[1], r[header.index("withdrawn")]) for r in values[1:]] == [
+        (1, name[1], None), (2, name[3], None), (3, name[4], None), (4, name[5], None),
+        (None, name[2], "yes"),
+    ]
+
+
+@pytest.mark.parametrize("policy", [FORFEIT_REST, LEAVE_UNPLAYED])
+def test_the_standings_export_marks_a_ranked_withdrawn_player(client, tournament, policy):
+    """2 beats 1 and withdraws; under these policies 2 stays ranked (the win stands), and the
+    export says they withdrew."""
+    started(tournament, policy)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    rows = csv_rows(client, tournament)
+    withdrawn = {r["player"]: r["withdrawn"] for r in rows}
+    assert len(rows) == 5
+    assert withdrawn.pop(entry(tournament, 2).player.name) == "yes"
+    assert set(withdrawn.values()) == {""}
