@@ -44,6 +44,7 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Player
+from club.numbers import grouped
 from club.services import players_named
 from club.validators import clean_name, refused_character
 from scoring import rules
@@ -360,8 +361,15 @@ def _read_rows(
         except StopIteration:
             break
         except csv.Error as error:
-            errors.add(reader.line_num, _("this line cannot be read as CSV (%(error)s).")
-                       % {"error": error})
+            if "field limit" in str(error):  # "field larger than field limit (131072)"
+                errors.add(reader.line_num, _(
+                    "a value on this line is longer than %(max)s characters, the most one CSV "
+                    "value may hold."
+                ) % {"max": grouped(csv.field_size_limit())})
+            else:
+                errors.add(reader.line_num, _(
+                    "this line cannot be read as CSV; check its quotation marks."
+                ))
             return rows
         line, last_line = last_line + 1, reader.line_num
         values = [value.strip() for value in record]
@@ -382,7 +390,8 @@ def _read_rows(
                 )
             else:
                 message = _("the file has more than %(max)s deal rows, the most one import reads.")
-            errors.stop(line, message % {"max": f"{max_rows:,}", "command_max": f"{MAX_ROWS:,}"})
+            limits = {"max": grouped(max_rows), "command_max": grouped(MAX_ROWS)}
+            errors.stop(line, message % limits)
             return rows
         if len(values) < width or any(values[width:]):
             errors.add(line, _(

@@ -44,7 +44,8 @@ class Tournament(HouseRulesFields):
     class WithdrawalPolicy(models.TextChoices):
         FORFEIT_REST = "forfeit_rest", _("the remaining matches are lost by forfeit")
         FIDE = "fide", _(
-            "under half played: all their results are cancelled; else the rest are forfeited"
+            "all their results are cancelled if they played under half of their matches; "
+            "otherwise their remaining matches are lost by forfeit"
         )
         LEAVE_UNPLAYED = "leave_unplayed", _("the remaining matches stay unplayed")
 

@@ -139,7 +139,7 @@ def player_add(request, pk: int):
     except services.TournamentError as error:
         messages.error(request, tournament_error_message(error))
         return redirect("tournament_players", pk=pk)
-    messages.success(request, _("%(name)s added.") % {"name": player.name})
+    messages.success(request, _("Added %(name)s.") % {"name": player.name})
     return redirect("tournament_players", pk=pk)
 
 
