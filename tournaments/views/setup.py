@@ -166,7 +166,7 @@ def player_withdraw(request, pk: int, entry_pk: int):
         event_format.withdraw(entry=entry, by=request.user)
     except services.TournamentError as error:  # finished, not started, already withdrawn
         context = {"tournament": tournament, "error": tournament_error_message(error),
-                   "back": back}
+                   "back": back, "can_organise": True}
         return render(request, "tournaments/withdraw_refused.html", context, status=409)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.player.name})
     return redirect(back, pk=pk)
