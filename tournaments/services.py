@@ -20,8 +20,8 @@ from tournaments.pure.berger import berger_rounds
 class ResultFinal(scoring_services.RecordingError):
     """A finished match of a player who has withdrawn would reopen or change winner (an undo,
     a correction): refused, code `player_withdrawn`. Raised inside the recording transaction
-    (`refuse_reopening_after_withdrawal`, from the round-robin format's `on_match_reopened`),
-    it rolls the undo or correction back."""
+    (from the round-robin format's `on_match_reopened`, when `has_withdrawn_player`), it
+    rolls the undo or correction back."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -257,19 +257,19 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
     return entry
 
 
-def refuse_reopening_after_withdrawal(*, tournament: Tournament, match: Match) -> None:
-    """Raise `ResultFinal` when a player of `match` (a match of `tournament` that is about to
-    reopen or change winner) has withdrawn from `tournament`. The withdrawal settled their
-    matches once (forfeited, closed unplayed, or cancelled with all their results under the
-    FIDE policy); a finished match that reopened would take deals from a player who has left,
-    and put a finished event back to running. A correction that leaves the match finished
-    with the same winner does not reopen it and is not refused. Called by the round-robin
-    formats' `on_match_reopened` (a knockout instead takes back the walkover a correction
-    upstream of a withdrawal undoes: `knockout.knockout_retract`)."""
-    if Entry.objects.filter(
+def has_withdrawn_player(*, tournament: Tournament, match: Match) -> bool:
+    """Whether a player of `match` (a match of `tournament`) has withdrawn from `tournament`.
+    One query.
+
+    In a round robin such a match's result is final (`formats.round_robin`): the withdrawal
+    settled the player's matches once (forfeited, closed unplayed, or cancelled with all their
+    results under the FIDE policy); a finished match that reopened would take deals from a
+    player who has left, and put a finished event back to running. (A knockout instead takes
+    back the walkover a correction upstream of a withdrawal undoes:
+    `knockout.knockout_retract`.)"""
+    return Entry.objects.filter(
         tournament=tournament, withdrawn=True, player_id__in=[match.player_a_id, match.player_b_id]
-    ).exists():
-        raise ResultFinal()
+    ).exists()
 
 
 def tournament_refresh_status(*, match: Match) -> None:

@@ -505,3 +505,26 @@ def test_the_standings_export_marks_a_ranked_withdrawn_player(client, tournament
     assert len(rows) == 5
     assert withdrawn.pop(entry(tournament, 2).player.name) == "yes"
     assert set(withdrawn.values()) == {""}
+
+
+@pytest.mark.parametrize("policy", [FIDE, LEAVE_UNPLAYED])
+def test_the_page_of_a_withdrawn_players_finished_match_offers_no_undo(
+    organiser_client, organiser, tournament, policy
+):
+    """The match page does not offer what would be refused: no undo form, and a note (in
+    both languages) instead of "undo or correct a deal to reopen it"; the correction links
+    stay (a correction that keeps the winner goes through)."""
+    tournament.organisers.add(organiser)
+    match = withdrawn_after_a_win(tournament, policy)
+    url = reverse("match_entry", args=[match.pk])
+    for language, note in [
+        ("en", "A player of this match has withdrawn: its result is final. A deal can still "
+               "be corrected if the match keeps its winner."),
+        ("bg", "Играч от този мач се е отказал: резултатът му е окончателен. Раздаване може "
+               "още да се поправи, ако победителят в мача остане същият."),
+    ]:
+        organiser_client.cookies["django_language"] = language
+        page = organiser_client.get(url).content.decode()
+        assert note in page
+        assert reverse("match_deal_undo", args=[match.pk]) not in page
+        assert reverse("match_deal_correct", args=[match.pk, 4]) in page
