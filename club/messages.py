@@ -379,11 +379,18 @@ RECORDING_MESSAGES = {
         "This change undoes results that followed from this match. Check what will be "
         "cleared and confirm."
     ),
+    "player_withdrawn": _(
+        "A player of this match has withdrawn; its result can no longer be reopened. Nothing "
+        "was changed."
+    ),
 }
 """`scoring.services.RecordingError` codes (and `bracket_changed` of `tournaments.knockout`)."""
 
 TOURNAMENT_MESSAGES = {
     "already_started": _("The tournament has started; its players and draw are fixed."),
+    "already_finished": _(
+        "The tournament has finished; its results are final and nobody can withdraw any more."
+    ),
     "already_entered": _("%(name)s is already in this tournament."),
     "too_many_players": _(
         "A round robin takes at most %(max_players)s players. This one has %(players)s."

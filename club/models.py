@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.access import sees_everything
 from club.history import History
+from club.validators import validate_plain_text
 
 
 class Club(models.Model):
@@ -56,9 +57,12 @@ class PlayerQuerySet(models.QuerySet):
 class Player(models.Model):
     """A person who plays. Kept forever once they have a match (matches protect it)."""
 
-    name = models.CharField(_("name"), max_length=120, help_text=_("As the player writes it."))
+    name = models.CharField(
+        _("name"), max_length=120, help_text=_("As the player writes it."),
+        validators=[validate_plain_text],
+    )
     name_latin = models.CharField(
-        _("name in Latin letters"), max_length=120, blank=True,
+        _("name in Latin letters"), max_length=120, blank=True, validators=[validate_plain_text],
         help_text=_("Optional, for foreign guests and printed lists."),
     )
     club = models.ForeignKey(

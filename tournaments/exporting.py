@@ -27,23 +27,37 @@ from tournaments.match_sheet import sheet_of
 from tournaments.models import Tournament
 
 STANDINGS_COLUMNS: tuple[str, ...] = (
-    "rank", "player", "played", "won", "lost", "gp_for", "gp_against", "gp_diff",
+    "rank", "player", "withdrawn", "played", "won", "lost", "gp_for", "gp_against",
+    "game_point_difference",
 )
 """The first columns of the standings; the tie-break keys of the tournament follow in its
-order (`head_to_head`, `game_point_difference`, ... as in `tournaments.pure.standings`). A
-tie-break that was not applied (head-to-head of a player nobody is level with) is empty."""
+order (`head_to_head`, `game_points_scored`, ... as in `tournaments.pure.standings`), less
+`game_point_difference`, which is already here: no column twice. A tie-break that was not
+applied (head-to-head of a player nobody is level with) is empty. `withdrawn` is ``yes`` for a
+player who withdrew, empty otherwise."""
+
+WITHDRAWN = "yes"
+"""The `withdrawn` cell of a player who withdrew (a fixed key, like the column names)."""
 
 
 def standings_dataset(tournament: Tournament) -> tablib.Dataset:
-    """The standings (`selectors.standings`), best first; game points are `gp_*`."""
-    tie_breaks = list(tournament.tie_breaks)
+    """The standings as the page shows them (`selectors.standings_with_withdrawn`): the
+    ranked players best first, then the withdrawn players whose results are all cancelled
+    (FIDE policy, under half played) with an empty rank and empty results. Game points are
+    `gp_*` and `game_point_difference`; `withdrawn` marks every player who withdrew, under
+    any policy."""
+    tie_breaks = [key for key in tournament.tie_breaks if key not in STANDINGS_COLUMNS]
     data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *tie_breaks], title="standings")
-    for entry, row in selectors.standings(tournament):
+    table = selectors.standings_with_withdrawn(tournament)
+    for entry, row in table.ranked:
         data.append([
-            row.rank, entry.player.name, row.played, row.won, row.lost, row.game_points_for,
-            row.game_points_against, row.game_point_difference,
-            *(row.tie_breaks.get(key) for key in tie_breaks),
+            row.rank, entry.player.name, WITHDRAWN if entry.withdrawn else None, row.played,
+            row.won, row.lost, row.game_points_for, row.game_points_against,
+            row.game_point_difference, *(row.tie_breaks.get(key) for key in tie_breaks),
         ])
+    for entry in table.withdrawn:
+        empty = [None] * (len(STANDINGS_COLUMNS) - 3 + len(tie_breaks))
+        data.append([None, entry.player.name, WITHDRAWN, *empty])
     return data
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.access import sees_everything
 from club.models import Club, Player
+from club.validators import clean_name
 from scoring import rules
 from scoring.models import HouseRulesFields
 from tournaments import formats
@@ -140,7 +141,7 @@ class PlayerAddForm(forms.Form):
         ).order_by("name")
 
     def clean_new_name(self):
-        return " ".join(self.cleaned_data["new_name"].split())
+        return clean_name(self.cleaned_data["new_name"])
 
     def clean(self):
         cleaned = super().clean()
@@ -229,9 +230,12 @@ class ClubNightForm(forms.Form):
         if not self.is_bound and len(self.fields["club"].queryset) == 1:
             self.initial["club"] = self.fields["club"].queryset[0].pk
 
+    def clean_name(self):
+        return clean_name(self.cleaned_data["name"])
+
     def clean(self):
         cleaned = super().clean()
-        name = " ".join(cleaned.get("name", "").split())
+        name = cleaned.get("name", "")
         if not name and cleaned.get("date"):
             # Translators: the default name of a club night, e.g. "Club night 27.11.2026".
             name = _("Club night %(date)s") % {"date": cleaned["date"].strftime("%d.%m.%Y")}
@@ -292,10 +296,18 @@ class ClubNightPairForm(forms.Form):
         """(register field, new-name field) for seat A, then seat B."""
         return [(self["player_a"], self["new_name_a"]), (self["player_b"], self["new_name_b"])]
 
+    def clean_new_name_a(self):
+        return clean_name(self.cleaned_data["new_name_a"])
+
+    def clean_new_name_b(self):
+        return clean_name(self.cleaned_data["new_name_b"])
+
     def clean(self):
         cleaned = super().clean()
         for seat in ("a", "b"):
-            name = " ".join(cleaned.get(f"new_name_{seat}", "").split())
+            if f"new_name_{seat}" in self.errors:  # a character a name may not hold
+                continue
+            name = cleaned.get(f"new_name_{seat}", "")
             cleaned[f"new_name_{seat}"] = name
             if bool(cleaned.get(f"player_{seat}")) == bool(name):
                 self.add_error(f"player_{seat}", _(

@@ -34,10 +34,10 @@ import codecs
 import csv
 import io
 import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -45,7 +45,9 @@ from simple_history.utils import bulk_create_with_history
 
 from club.messages import user_message
 from club.models import Player
+from club.numbers import grouped
 from club.services import players_named
+from club.validators import clean_name, refused_character
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Match
@@ -234,20 +236,11 @@ def _delimiter(text: str) -> str:
     return ","
 
 
-def _clean_name(value: str) -> str:
-    """A player's name with runs of spaces made one (as the players page does)."""
-    return " ".join(value.split())
-
-
-def _control_character(value: str) -> str | None:
-    """The first control character (Unicode category Cc: NUL, escape, ...) in `value`."""
-    return next((char for char in value if unicodedata.category(char) == "Cc"), None)
-
-
 def _shown(value: str) -> str:
-    """`value` as a message quotes it: control characters as U+FFFD, at most `SHOWN_LENGTH`
-    characters (a cell may hold a megabyte)."""
-    value = "".join("\ufffd" if unicodedata.category(char) == "Cc" else char for char in value)
+    """`value` as a message quotes it: control and format characters (those a name may not
+    hold, `club.validators`) as U+FFFD, at most `SHOWN_LENGTH` characters (a cell may hold a
+    megabyte)."""
+    value = "".join("\ufffd" if refused_character(char) else char for char in value)
     return value if len(value) <= SHOWN_LENGTH else value[: SHOWN_LENGTH - 1] + "…"
 
 
@@ -293,7 +286,14 @@ class _RowReader:
     def player(self, line: int, column: str, value: str) -> str | None:
         if value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
             value = value[1:]  # the export's guard against spreadsheet formulas
-        name = _clean_name(value)
+        try:
+            name = clean_name(value)  # the one rule of the site's forms
+        except ValidationError as error:
+            self.errors.add(line, _(
+                "%(column)s contains the control or invisible character %(code)s; a name is "
+                "plain text."
+            ) % {"column": column, "code": error.params["code"]})
+            return None
         if not name:
             self.errors.add(line, _("%(column)s is empty; every deal names both players.")
                             % {"column": column})
@@ -301,12 +301,6 @@ class _RowReader:
         if len(name) > NAME_MAX_LENGTH:
             self.errors.add(line, _("%(column)s is longer than %(max)s characters.")
                             % {"column": column, "max": NAME_MAX_LENGTH})
-            return None
-        control = _control_character(name)
-        if control is not None:
-            self.errors.add(line, _(
-                "%(column)s contains the control character %(code)s; a name is plain text."
-            ) % {"column": column, "code": f"U+{ord(control):04X}"})
             return None
         return name
 
@@ -368,8 +362,15 @@ def _read_rows(
         except StopIteration:
             break
         except csv.Error as error:
-            errors.add(reader.line_num, _("this line cannot be read as CSV (%(error)s).")
-                       % {"error": error})
+            if "field limit" in str(error):  # "field larger than field limit (131072)"
+                errors.add(reader.line_num, _(
+                    "a value on this line is longer than %(max)s characters, the most one CSV "
+                    "value may hold."
+                ) % {"max": grouped(csv.field_size_limit())})
+            else:
+                errors.add(reader.line_num, _(
+                    "this line cannot be read as CSV; check its quotation marks."
+                ))
             return rows
         line, last_line = last_line + 1, reader.line_num
         values = [value.strip() for value in record]
@@ -390,7 +391,8 @@ def _read_rows(
                 )
             else:
                 message = _("the file has more than %(max)s deal rows, the most one import reads.")
-            errors.stop(line, message % {"max": f"{max_rows:,}", "command_max": f"{MAX_ROWS:,}"})
+            limits = {"max": grouped(max_rows), "command_max": grouped(MAX_ROWS)}
+            errors.stop(line, message % limits)
             return rows
         if len(values) < width or any(values[width:]):
             errors.add(line, _(

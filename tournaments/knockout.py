@@ -49,6 +49,7 @@ from tournaments.pure.ratings import SeedCandidate, seed_order
 from tournaments.services import (
     TournamentError,
     draw_numbers_set,
+    refuse_after_finish,
     refuse_after_start,
     tournament_lock,
     tournament_status_update,
@@ -519,7 +520,8 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
     forfeited to the opponent instead (`scoring.services.match_forfeit`). A player who is out
     (or has won) is only marked withdrawn.
 
-    Raises `TournamentError` `not_started`, `already_withdrawn` and `bracket_changed`.
+    Raises `TournamentError` `not_started`, `already_finished`, `already_withdrawn` and
+    `bracket_changed`.
     """
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
         pk=entry.pk
@@ -528,6 +530,7 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
     _refuse_unless_knockout(tournament)
     if not tournament.has_started:
         raise TournamentError("not_started")
+    refuse_after_finish(tournament)
     if entry.withdrawn:
         raise TournamentError("already_withdrawn", name=entry.player.name)
     # The match this may forfeit or remove is locked before the pairings (the lock order).

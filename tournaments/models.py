@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from club.access import sees_everything
 from club.history import History
 from club.models import Club, Player
+from club.validators import validate_plain_text
 from scoring.models import HouseRulesFields, Match, Seat
 from tournaments.pure.ratings import PROVISIONAL_MATCHES
 from tournaments.pure.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS
@@ -43,11 +44,12 @@ class Tournament(HouseRulesFields):
     class WithdrawalPolicy(models.TextChoices):
         FORFEIT_REST = "forfeit_rest", _("the remaining matches are lost by forfeit")
         FIDE = "fide", _(
-            "under half played: all their results are cancelled; else the rest are forfeited"
+            "all their results are cancelled if they played under half of their matches; "
+            "otherwise their remaining matches are lost by forfeit"
         )
         LEAVE_UNPLAYED = "leave_unplayed", _("the remaining matches stay unplayed")
 
-    name = models.CharField(_("name"), max_length=160)
+    name = models.CharField(_("name"), max_length=160, validators=[validate_plain_text])
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=160, blank=True)
     club = models.ForeignKey(

@@ -19,6 +19,16 @@ from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.berger import berger_rounds
 
 
+class ResultFinal(scoring_services.RecordingError):
+    """A finished match of a player who has withdrawn would reopen or change winner (an undo,
+    a correction): refused, code `player_withdrawn`. Raised inside the recording transaction
+    (from the round-robin format's `on_match_reopened`, when `has_withdrawn_player`), it
+    rolls the undo or correction back."""
+
+    def __init__(self) -> None:
+        super().__init__("player_withdrawn")
+
+
 class TournamentError(UserError):
     """The event cannot take this change: `TournamentError(code, **params)`, `.code` stable,
     `.params` the names and numbers the sentence names (`club.messages`)."""
@@ -42,6 +52,13 @@ def refuse_after_start(tournament: Tournament) -> None:
     and their order are fixed from then on)."""
     if tournament.has_started:
         raise TournamentError("already_started")
+
+
+def refuse_after_finish(tournament: Tournament) -> None:
+    """Raise `TournamentError` `already_finished` once `tournament` (read under its lock, or
+    fresh) is finished: its results are final, nobody can withdraw any more."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError("already_finished")
 
 
 @transaction.atomic
@@ -186,7 +203,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
 
     Locks the entry, then the player's match rows, then the tournament (the lock order of
     `tournament_lock`), and decides from the locked rows.
-    Raises `TournamentError` `already_withdrawn` and `not_started`.
+    Raises `TournamentError` `already_withdrawn`, `not_started` and `already_finished`.
     """
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(
         pk=entry.pk
@@ -205,6 +222,7 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
     tournament = tournament_lock(entry.tournament)
     if not tournament.has_started:
         raise TournamentError("not_started")
+    refuse_after_finish(tournament)
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     cancel = tournament.withdrawal_policy == Tournament.WithdrawalPolicy.LEAVE_UNPLAYED or (
@@ -221,6 +239,21 @@ def entry_withdraw(*, entry: Entry, by) -> Entry:
             scoring_services.match_forfeit(match=match, winner=winner, by=by)
     tournament_status_update(tournament)
     return entry
+
+
+def has_withdrawn_player(*, tournament: Tournament, match: Match) -> bool:
+    """Whether a player of `match` (a match of `tournament`) has withdrawn from `tournament`.
+    One query.
+
+    In a round robin such a match's result is final (`formats.round_robin`): the withdrawal
+    settled the player's matches once (forfeited, closed unplayed, or cancelled with all their
+    results under the FIDE policy); a finished match that reopened would take deals from a
+    player who has left, and put a finished event back to running. (A knockout instead takes
+    back the walkover a correction upstream of a withdrawal undoes:
+    `knockout.knockout_retract`.)"""
+    return Entry.objects.filter(
+        tournament=tournament, withdrawn=True, player_id__in=[match.player_a_id, match.player_b_id]
+    ).exists()
 
 
 def tournament_refresh_status(*, match: Match) -> None:

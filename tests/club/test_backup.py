@@ -1,5 +1,6 @@
 """Backups: dumpdata/loaddata of a finished tournament, and the SQLite online backup."""
 
+import re
 import sqlite3
 import subprocess
 import sys
@@ -221,3 +222,66 @@ def test_restore_refuses_a_backup_that_is_missing_or_not_a_database(tournament, 
     with pytest.raises(CommandError, match="is not a SQLite database"):
         call_command("restore_sqlite", str(text))
     assert Tournament.objects.get().name == "Купа Пловдив"
+
+
+# --------------------------------------------------------------------------------------------
+# backup_sqlite's target: a directory, an existing file, a failure half-way
+# --------------------------------------------------------------------------------------------
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(path.name for path in directory.rglob("*") if ".partial" in path.name)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_backup_to_a_directory_names_the_file_by_date_and_time(tournament, tmp_path):
+    sqlite_only()
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    out = StringIO()
+    call_command("backup_sqlite", str(backups), stdout=out)
+    files = [path.name for path in backups.iterdir()]
+    assert len(files) == 1 and re.fullmatch(r"santase-\d{4}-\d\d-\d\d-\d{6}\.sqlite3", files[0])
+    with sqlite3.connect(backups / files[0]) as copy:
+        assert copy.execute("SELECT name FROM tournaments_tournament").fetchall() == [
+            ("Купа Пловдив",)
+        ]
+    assert f"→ {backups / files[0]} (integrity ok)." in out.getvalue()
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_backup_refuses_an_existing_file_unless_replace(tournament, tmp_path):
+    sqlite_only()
+    target = tmp_path / "backup.sqlite3"
+    target.write_bytes(b"last week's backup")
+    with pytest.raises(CommandError) as error:
+        call_command("backup_sqlite", str(target))
+    assert str(error.value) == (
+        f"Not backed up: {target} already exists. Name another file, give a directory, or "
+        "pass --replace to overwrite it."
+    )
+    assert target.read_bytes() == b"last week's backup"
+    call_command("backup_sqlite", str(target), "--replace", stdout=StringIO())
+    assert count_deals(target) == 0
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["backup.sqlite3"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_that_fails_half_way_leaves_no_partial_file(tournament, tmp_path, monkeypatch):
+    """The copy is made and checked, then moving it into place fails (a full disk, say): a
+    message, no traceback, and neither the target nor its .partial file is left."""
+    sqlite_only()
+    from club.management.commands import backup_sqlite
+
+    def refuse(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(backup_sqlite.os, "replace", refuse)
+    target = tmp_path / "backup.sqlite3"
+    with pytest.raises(CommandError) as error:
+        call_command("backup_sqlite", str(target))
+    assert str(error.value) == (
+        f"Not backed up: could not write {target} (No space left on device)."
+    )
+    assert list(tmp_path.iterdir()) == []

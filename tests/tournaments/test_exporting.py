@@ -32,15 +32,15 @@ pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).parent / "fixtures"
 GOOD = (FIXTURES / "good.csv").read_text(encoding="utf-8")
 STANDINGS_HEADER = (
-    "rank,player,played,won,lost,gp_for,gp_against,gp_diff,"
-    "head_to_head,game_point_difference,game_points_scored,sonneborn_berger,lots"
+    "rank,player,withdrawn,played,won,lost,gp_for,gp_against,game_point_difference,"
+    "head_to_head,game_points_scored,sonneborn_berger,lots"
 )
 # good.csv worked out by hand in test_importing.py.
 GOOD_STANDINGS_CSV = (
     f"{STANDINGS_HEADER}\n"
-    "1,Анна Иванова,2,1,1,19,13,6,1,6,19,1,\n"
-    "2,Борис Петров,2,1,1,12,14,-2,1,-2,12,1,\n"
-    "3,Вера Колева,2,1,1,15,19,-4,1,-4,15,1,\n"
+    "1,Анна Иванова,,2,1,1,19,13,6,1,19,1,\n"
+    "2,Борис Петров,,2,1,1,12,14,-2,1,12,1,\n"
+    "3,Вера Колева,,2,1,1,15,19,-4,1,15,1,\n"
 )
 
 
@@ -60,15 +60,16 @@ def good() -> Tournament:
 def test_standings_dataset_by_hand(good):
     data = standings_dataset(good)
     assert data.export("csv", lineterminator="\n") == GOOD_STANDINGS_CSV
-    assert data[0] == (1, "Анна Иванова", 2, 1, 1, 19, 13, 6, 1, 6, 19, 1, None)
+    assert data[0] == (1, "Анна Иванова", None, 2, 1, 1, 19, 13, 6, 1, 19, 1, None)
 
 
 def test_tie_break_columns_follow_the_tournaments_order(good):
     good.tie_breaks = ["sonneborn_berger", "game_points_scored"]
     good.save()
     data = standings_dataset(good)
-    assert data.headers == ["rank", "player", "played", "won", "lost", "gp_for", "gp_against",
-                            "gp_diff", "sonneborn_berger", "game_points_scored"]
+    assert data.headers == ["rank", "player", "withdrawn", "played", "won", "lost", "gp_for",
+                            "gp_against", "game_point_difference", "sonneborn_berger",
+                            "game_points_scored"]
     # Scored decides now: Анна 19, Вера 15, Борис 12.
     assert [(row[0], row[1], row[-1]) for row in data] == [
         (1, "Анна Иванова", 19), (2, "Вера Колева", 15), (3, "Борис Петров", 12)
@@ -182,7 +183,7 @@ def test_standings_xlsx_download(client, good):
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
     rows = [list(row) for row in sheet.iter_rows(values_only=True)]
     assert rows[0] == STANDINGS_HEADER.split(",")
-    assert rows[1] == [1, "Анна Иванова", 2, 1, 1, 19, 13, 6, 1, 6, 19, 1, None]
+    assert rows[1] == [1, "Анна Иванова", None, 2, 1, 1, 19, 13, 6, 1, 19, 1, None]
     assert len(rows) == 4
 
 
@@ -232,9 +233,9 @@ def test_standings_command_text_is_an_aligned_table(good):
     assert lines[0].split() == STANDINGS_HEADER.split(",")
     assert set(lines[1]) == {"-", " "}
     assert [line.split() for line in lines[2:]] == [
-        ["1", "Анна", "Иванова", "2", "1", "1", "19", "13", "6", "1", "6", "19", "1", "-"],
-        ["2", "Борис", "Петров", "2", "1", "1", "12", "14", "-2", "1", "-2", "12", "1", "-"],
-        ["3", "Вера", "Колева", "2", "1", "1", "15", "19", "-4", "1", "-4", "15", "1", "-"],
+        ["1", "Анна", "Иванова", "-", "2", "1", "1", "19", "13", "6", "1", "19", "1", "-"],
+        ["2", "Борис", "Петров", "-", "2", "1", "1", "12", "14", "-2", "1", "12", "1", "-"],
+        ["3", "Вера", "Колева", "-", "2", "1", "1", "15", "19", "-4", "1", "15", "1", "-"],
     ]
     # Aligned: every column ends (numbers) or starts (the name) at the same place.
     assert lines[2].index("Анна") == lines[3].index("Борис") == lines[0].index("player")
@@ -277,13 +278,13 @@ def formulas() -> Tournament:
 def test_standings_csv_quotes_formula_names_and_keeps_numbers(client, formulas):
     response = client.get(reverse("data:standings_csv", args=[formulas.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert [row[:8] for row in rows[1:]] == [
-        ["1", "'" + HYPERLINK, "2", "1", "1", "19", "13", "6"],
-        ["2", "'@Борис", "2", "1", "1", "12", "14", "-2"],
-        ["3", "'-Вера", "2", "1", "1", "15", "19", "-4"],
+    assert [row[:9] for row in rows[1:]] == [
+        ["1", "'" + HYPERLINK, "", "2", "1", "1", "19", "13", "6"],
+        ["2", "'@Борис", "", "2", "1", "1", "12", "14", "-2"],
+        ["3", "'-Вера", "", "2", "1", "1", "15", "19", "-4"],
     ]
     # The difference -4 is written as the number it is, not quoted as text.
-    assert "\r\n3,'-Вера,2,1,1,15,19,-4,1,-4,15,1,\r\n" in response.content.decode("utf-8-sig")
+    assert "\r\n3,'-Вера,,2,1,1,15,19,-4,1,15,1,\r\n" in response.content.decode("utf-8-sig")
 
 
 def test_standings_xlsx_has_formula_names_as_text_cells(client, formulas):
@@ -294,7 +295,7 @@ def test_standings_xlsx_has_formula_names_as_text_cells(client, formulas):
     assert [(cell.value, cell.data_type, cell.quotePrefix) for cell in names] == [
         (HYPERLINK, "s", True), ("@Борис", "s", True), ("-Вера", "s", True),
     ]
-    differences = [sheet.cell(row=row, column=8) for row in (2, 3, 4)]
+    differences = [sheet.cell(row=row, column=9) for row in (2, 3, 4)]
     assert [(cell.value, cell.data_type) for cell in differences] == [
         (6, "n"), (-2, "n"), (-4, "n")
     ]
@@ -315,7 +316,7 @@ def test_deal_log_csv_quotes_formula_names_and_imports_back_to_them(client, form
 def test_standings_command_csv_quotes_formula_names(formulas):
     out = StringIO()
     call_command("standings", str(formulas.pk), "--format", "csv", stdout=out)
-    assert out.getvalue().splitlines()[3] == "3,'-Вера,2,1,1,15,19,-4,1,-4,15,1,"
+    assert out.getvalue().splitlines()[3] == "3,'-Вера,,2,1,1,15,19,-4,1,15,1,"
 
 
 def test_xlsx_leaves_out_characters_a_workbook_cannot_hold(client, good):

@@ -92,10 +92,12 @@ def test_leading_zeros_are_read_however_many():
 def test_a_control_character_in_a_name_is_refused(char, code):
     data = with_cell(COLUMNS.index("player_b"), f"Бо{char}рис")
     assert errors_in("en", data) == [
-        f"line 2: player_b contains the control character {code}; a name is plain text."
+        f"line 2: player_b contains the control or invisible character {code}; a name is "
+        "plain text."
     ]
     assert errors_in("bg", data) == [
-        f"ред 2: player_b съдържа управляващия знак {code}; името е обикновен текст."
+        f"ред 2: player_b съдържа управляващия или невидимия знак {code}; името е обикновен "
+        "текст."
     ]
 
 
@@ -136,7 +138,8 @@ def test_the_command_answers_line_errors_for_such_cells(tmp_path):
     with pytest.raises(CommandError) as error:
         call_command("import_tournament", str(path), "--name", "X")
     assert str(error.value).splitlines()[1:] == [
-        "line 2: player_a contains the control character U+0000; a name is plain text.",
+        "line 2: player_a contains the control or invisible character U+0000; a name is "
+        "plain text.",
         f"line 2: game_points must be from 0 to 999, not {SHOWN}.",
     ]
     assert not Tournament.objects.exists()

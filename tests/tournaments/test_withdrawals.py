@@ -8,9 +8,12 @@ ends 11:0 (deals of 3, 3, 3 and 2 game points to the winner), so the game points
 who won. "Played" means decided over the board (status finished); a forfeit is not played.
 """
 
+import csv
 import datetime
+import io
 import random
 
+import openpyxl
 import pytest
 from django.db.models import Q
 from django.urls import reverse
@@ -294,3 +297,234 @@ def test_the_printed_standings_list_a_cancelled_player_apart(tournament):
     assert name not in [row["player"] for row in document.rows] and document.withdrawn == [name]
     table, _sep, below = html_text(document).partition("Withdrawn")
     assert name not in table and name in below
+
+
+# --- a withdrawn player's finished match cannot reopen -------------------------------------------
+
+REOPEN_EN = "A player of this match has withdrawn; its result can no longer be reopened."
+REOPEN_BG = "Играч от този мач се е отказал; резултатът му вече не може да се отваря отново."
+
+
+def withdrawn_after_a_win(tournament, policy) -> Match:
+    """2 beats 1 11:0 (deals 3, 3, 3, 2 to 2) and withdraws: 1 of 4 played, so under `fide` all
+    of 2's results are cancelled, and under `leave_unplayed` the win stands; 2's other three
+    matches are closed unplayed either way. The other six matches are then played, so the
+    event is finished. Returns the match 2-1."""
+    started(tournament, policy)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
+        beats(tournament, winner, loser)
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+    return match_between(tournament, 2, 1)
+
+
+def reopen_request(client, match, action: str):
+    """Undo deal 4 (the last), or correct deal 4 (2 points to 2) to a capot for 1: 9:3, so the
+    match would be playing again."""
+    winner_seat = "A" if match.player_a.name == PLAYER_NAMES_BY_NUMBER[2] else "B"
+    loser_seat = "B" if winner_seat == "A" else "A"
+    if action == "undo":
+        return client.post(reverse("matches:deal_undo", args=[match.pk]), {"number": 4})
+    return client.post(
+        reverse("matches:deal_correct", args=[match.pk, 4]),
+        {"winner": loser_seat, "reason": "capot", "correction_reason": "грешен играч"},
+    )
+
+
+PLAYER_NAMES_BY_NUMBER = {2: "Мария Георгиева"}  # conftest's second player, draw number 2
+
+
+@pytest.mark.parametrize("policy", [FIDE, LEAVE_UNPLAYED])
+@pytest.mark.parametrize("action", ["undo", "correct"])
+def test_a_withdrawn_players_finished_match_cannot_be_reopened(
+    organiser_client, organiser, tournament, policy, action
+):
+    """An undo of the last deal, or a correction that changes the winner, of 2's finished
+    match with 1 is refused after 2 withdrew: 409 with the message in both languages, the
+    deals and the match as they were, and the event stays finished."""
+    tournament.organisers.add(organiser)
+    match = withdrawn_after_a_win(tournament, policy)
+    assert entry(tournament, 2).player.name == PLAYER_NAMES_BY_NUMBER[2]
+    for language, message in [("en", REOPEN_EN), ("bg", REOPEN_BG)]:
+        organiser_client.cookies["django_language"] = language
+        response = reopen_request(organiser_client, match, action)
+        assert response.status_code == 409
+        assert message in response.content.decode()
+    match.refresh_from_db()
+    assert (match.status, match.deals.count()) == (Match.Status.FINISHED, 4)
+    assert sorted([match.game_points_a, match.game_points_b]) == [0, 11]
+    assert [d.game_points for d in match.deals.order_by("number")] == [3, 3, 3, 2]
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+
+@pytest.mark.parametrize("policy", [FIDE, LEAVE_UNPLAYED])
+def test_a_withdrawn_players_match_refuses_reopening_in_the_service_too(tournament, policy):
+    """The refusal sits on the reopening path, whatever calls it: the service raises the
+    `RecordingError` `player_withdrawn` and writes nothing."""
+    match = withdrawn_after_a_win(tournament, policy)
+    with pytest.raises(scoring_services.RecordingError) as error:
+        scoring_services.deal_undo_last(match=match, by=None, number=4)
+    assert error.value.code == "player_withdrawn"
+    assert match.deals.count() == 4
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+def test_a_correction_that_keeps_the_winner_still_goes_through(organiser_client, organiser,
+                                                                tournament):
+    """Deal 4 of 2-1 (2 game points to 2) corrected to a capot for 2: 12:0, still finished,
+    still 2's win: saved, though 2 has withdrawn."""
+    tournament.organisers.add(organiser)
+    match = withdrawn_after_a_win(tournament, FIDE)
+    seat = "A" if match.player_a.name == PLAYER_NAMES_BY_NUMBER[2] else "B"
+    response = organiser_client.post(
+        reverse("matches:deal_correct", args=[match.pk, 4]),
+        {"winner": seat, "reason": "capot", "correction_reason": "капо, не шнайдер"},
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.winner) == (Match.Status.FINISHED, seat)
+    assert sorted([match.game_points_a, match.game_points_b]) == [0, 12]
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+
+# --- no withdrawal once the event is finished ----------------------------------------------------
+
+FINISHED_EN = "The tournament has finished; its results are final and nobody can withdraw any more."
+FINISHED_BG = (
+    "Турнирът е завършил; резултатите му са окончателни и никой вече не може да се откаже."
+)
+
+
+def test_a_withdrawal_after_the_round_robin_finished_is_refused(organiser_client, organiser,
+                                                                 tournament):
+    """All ten matches played (1 beats everyone, 2 beats 3, 4, 5, ...): the event is finished.
+    Withdrawing 5 then: 409 with the message in both languages, nothing changes; and the
+    standings page offers no withdraw form any more."""
+    tournament.organisers.add(organiser)
+    started(tournament, FIDE)
+    for winner in range(1, 6):
+        for loser in range(winner + 1, 6):
+            beats(tournament, winner, loser)
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+    url = reverse("tournaments:player_withdraw", args=[tournament.pk, entry(tournament, 5).pk])
+    for language, message in [("en", FINISHED_EN), ("bg", FINISHED_BG)]:
+        organiser_client.cookies["django_language"] = language
+        response = organiser_client.post(url)
+        assert response.status_code == 409
+        assert message in response.content.decode()
+    assert not tournament.entries.filter(withdrawn=True).exists()
+    assert tournament_status(tournament) == Tournament.Status.FINISHED
+
+    page = organiser_client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    assert page.status_code == 200
+    assert url not in page.content.decode()
+
+
+def test_a_finished_knockout_offers_no_withdrawal_and_refuses_one(organiser_client, organiser,
+                                                                  home_club):
+    """Two players, one final: seed 1 wins it 11:0, the knockout is finished. The bracket page
+    has no withdraw form; a withdrawal posted anyway is refused with 409."""
+    cup = Tournament.objects.create(
+        name="Купа", date=datetime.date(2026, 12, 5), club=home_club,
+        format=Tournament.Format.KNOCKOUT,
+    )
+    cup.organisers.add(organiser)
+    for seed in (1, 2):
+        player = Player.objects.create(name=f"Играч {seed}", club=home_club)
+        Entry.objects.create(tournament=cup, player=player, number=seed)
+    knockout.knockout_start(tournament=cup, rng=random.Random(1))
+    final = Pairing.objects.select_related("match", "entry_a").get(round__tournament=cup)
+    seat = "A" if final.entry_a.number == 1 else "B"
+    for points, reason in [(3, "capot"), (3, "capot"), (3, "capot"), (2, "schneider")]:
+        scoring_services.deal_record(
+            match=final.match, score=rules.quick_result(seat, points, reason), by=None
+        )
+    assert tournament_status(cup) == Tournament.Status.FINISHED
+
+    url = reverse("tournaments:player_withdraw", args=[cup.pk, cup.entries.get(number=2).pk])
+    organiser_client.cookies["django_language"] = "en"
+    page = organiser_client.get(reverse("tournaments:bracket", args=[cup.pk])).content.decode()
+    assert url not in page and "Withdraw a player" not in page
+    response = organiser_client.post(url)
+    assert response.status_code == 409 and FINISHED_EN in response.content.decode()
+    assert not cup.entries.filter(withdrawn=True).exists()
+
+
+# --- the standings exports list withdrawals ------------------------------------------------------
+
+
+def csv_rows(client, tournament) -> list[dict[str, str]]:
+    response = client.get(reverse("data:standings_csv", args=[tournament.pk]))
+    assert response.status_code == 200
+    text = response.content.decode("utf-8-sig")
+    header = text.splitlines()[0].split(",")
+    assert len(header) == len(set(header)), header  # no column twice
+    assert "gp_diff" not in header and "game_point_difference" in header
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_the_standings_export_lists_a_cancelled_player_after_the_ranked_ones(client, tournament):
+    """FIDE, 2 beats 1 and withdraws (1 of 4 played: cancelled). The others: 1 beats 3, 4, 5;
+    3 beats 4, 5; 4 beats 5. Ranked 1 (3 wins), 3 (2), 4 (1), 5 (0), none withdrawn; then 2
+    with no rank, no results, withdrawn = yes. The XLSX has the same rows."""
+    started(tournament, FIDE)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    for winner, loser in [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]:
+        beats(tournament, winner, loser)
+    name = {number: entry(tournament, number).player.name for number in range(1, 6)}
+
+    rows = csv_rows(client, tournament)
+    assert [(r["rank"], r["player"], r["withdrawn"], r["played"], r["won"]) for r in rows] == [
+        ("1", name[1], "", "3", "3"), ("2", name[3], "", "3", "2"),
+        ("3", name[4], "", "3", "1"), ("4", name[5], "", "3", "0"),
+        ("", name[2], "yes", "", ""),
+    ]
+    assert rows[0]["game_point_difference"] == "33"  # three 11:0 wins
+
+    response = client.get(reverse("data:standings_xlsx", args=[tournament.pk]))
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    values = [list(row) for row in sheet.iter_rows(values_only=True)]
+    header = values[0]
+    assert [(r[header.index("rank")], r[1], r[header.index("withdrawn")]) for r in values[1:]] == [
+        (1, name[1], None), (2, name[3], None), (3, name[4], None), (4, name[5], None),
+        (None, name[2], "yes"),
+    ]
+
+
+@pytest.mark.parametrize("policy", [FORFEIT_REST, LEAVE_UNPLAYED])
+def test_the_standings_export_marks_a_ranked_withdrawn_player(client, tournament, policy):
+    """2 beats 1 and withdraws; under these policies 2 stays ranked (the win stands), and the
+    export says they withdrew."""
+    started(tournament, policy)
+    beats(tournament, 2, 1)
+    withdraw(tournament, 2)
+    rows = csv_rows(client, tournament)
+    withdrawn = {r["player"]: r["withdrawn"] for r in rows}
+    assert len(rows) == 5
+    assert withdrawn.pop(entry(tournament, 2).player.name) == "yes"
+    assert set(withdrawn.values()) == {""}
+
+
+@pytest.mark.parametrize("policy", [FIDE, LEAVE_UNPLAYED])
+def test_the_page_of_a_withdrawn_players_finished_match_offers_no_undo(
+    organiser_client, organiser, tournament, policy
+):
+    """The match page does not offer what would be refused: no undo form, and a note (in
+    both languages) instead of "undo or correct a deal to reopen it"; the correction links
+    stay (a correction that keeps the winner goes through)."""
+    tournament.organisers.add(organiser)
+    match = withdrawn_after_a_win(tournament, policy)
+    url = reverse("matches:entry", args=[match.pk])
+    for language, note in [
+        ("en", "A player of this match has withdrawn: its result is final. A deal can still "
+               "be corrected if the match keeps its winner."),
+        ("bg", "Играч от този мач се е отказал: резултатът му е окончателен. Раздаване може "
+               "още да се поправи, ако победителят в мача остане същият."),
+    ]:
+        organiser_client.cookies["django_language"] = language
+        page = organiser_client.get(url).content.decode()
+        assert note in page
+        assert reverse("matches:deal_undo", args=[match.pk]) not in page
+        assert reverse("matches:deal_correct", args=[match.pk, 4]) in page

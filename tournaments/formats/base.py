@@ -117,6 +117,12 @@ class EventFormat(ABC):
         `scoring.services.ConfirmationRequired` unless `confirmed`, which rolls the change
         back."""
 
+    def result_is_final(self, match: Match) -> bool:
+        """Whether the finished `match` may no longer reopen or change winner (its undo and
+        winner-changing corrections are refused by `on_match_reopened`; the match page offers
+        no undo). By default any result may be reopened."""
+        return False
+
     @abstractmethod
     def is_over(self) -> bool:
         """Whether the (locked, started) event is over; `services.tournament_status_update`

@@ -39,7 +39,16 @@ class RoundRobin(EventFormat):
         services.tournament_refresh_status(match=match)
 
     def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
+        """Refused when the result is final (`result_is_final`: `services.ResultFinal`, which
+        rolls the undo or correction back); else the event may be running again."""
+        if self.result_is_final(match):
+            raise services.ResultFinal()
         services.tournament_refresh_status(match=match)
+
+    def result_is_final(self, match: Match) -> bool:
+        """A player of the match has withdrawn (`services.has_withdrawn_player`): the
+        withdrawal settled their matches, so none of them reopens or changes winner."""
+        return services.has_withdrawn_player(tournament=self.tournament, match=match)
 
     def is_over(self) -> bool:
         return not Match.objects.filter(pairing__round__tournament=self.tournament).exclude(

@@ -43,6 +43,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from club.models import Club
+from club.numbers import grouped
 from scoring import rules
 from tournaments import exporting, importing
 from tournaments.access import tournament_for_reading
@@ -196,8 +197,8 @@ def import_confirm(request):
         return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
                             error=" ".join(error.messages))
     request.session.pop(SESSION_KEY, None)
-    messages.success(request, _("Imported: %(players)s players, %(deals)s deals.") % {
-        "players": len(plan.players), "deals": plan.deal_count,
+    messages.success(request, _("Imported: players — %(players)s, deals — %(deals)s.") % {
+        "players": grouped(len(plan.players)), "deals": grouped(plan.deal_count),
     })
     return redirect("tournaments:standings", pk=tournament.pk)
 

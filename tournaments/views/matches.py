@@ -26,7 +26,7 @@ from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, reason_label
-from tournaments import knockout, selectors
+from tournaments import formats, knockout, selectors
 from tournaments.access import (
     pairing_for_organiser,
     pairing_for_reading,
@@ -301,11 +301,20 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "forfeited": match.status == Match.Status.FORFEITED,
         "unplayed": match.status == Match.Status.UNPLAYED,
         "closed": match.is_closed,  # by a withdrawal: no undo, no correction
+        # A finished match whose result can no longer reopen (a round robin's withdrawn
+        # player): no undo; a correction that keeps the winner is still possible.
+        "final": organiser and match.status == Match.Status.FINISHED
+        and _result_is_final(match),
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,
         "chances": selectors.match_chances(match),
     }
+
+
+def _result_is_final(match: Match) -> bool:
+    event_format = formats.for_match(match)
+    return event_format is not None and event_format.result_is_final(match)
 
 
 def _digest(scores: list[rules.DealScore]) -> str:

@@ -139,7 +139,7 @@ def player_add(request, pk: int):
     except services.TournamentError as error:
         messages.error(request, tournament_error_message(error))
         return redirect("tournaments:players", pk=pk)
-    messages.success(request, _("%(name)s added.") % {"name": player.name})
+    messages.success(request, _("Added %(name)s.") % {"name": player.name})
     return redirect("tournaments:players", pk=pk)
 
 
@@ -164,9 +164,10 @@ def player_withdraw(request, pk: int, entry_pk: int):
     back = event_format.main_page
     try:
         event_format.withdraw(entry=entry, by=request.user)
-    except services.TournamentError as error:
-        messages.error(request, tournament_error_message(error))
-        return redirect(back, pk=pk)
+    except services.TournamentError as error:  # finished, not started, already withdrawn
+        context = {"tournament": tournament, "error": tournament_error_message(error),
+                   "back": back, "can_organise": True}
+        return render(request, "tournaments/withdraw_refused.html", context, status=409)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.player.name})
     return redirect(back, pk=pk)
 
