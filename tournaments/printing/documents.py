@@ -44,7 +44,9 @@ def _common(tournament: Tournament, language: str, printed_at: datetime.datetime
 class Scorecard:
     """One printed card of a match (a long match has continuation cards): its heading, the
     deal grid (`grid`) and the values over it (`cells`, `scorecard.grid_cells`), the final score
-    in game points on the last card of a decided filled match, the legend and the QR code."""
+    in game points on the last card of a decided filled match, the legend and the QR code.
+    `race`: on the last card of a filled match with a deal, the match and its sheet rows for
+    the running-score strip (`{% match_race_chart ... compact=True %}`); None otherwise."""
 
     round_number: int
     table: int | None
@@ -59,6 +61,7 @@ class Scorecard:
     forfeited: bool
     legend: list[dict]
     qr: str
+    race: tuple[Match, tuple] | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,8 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
             final_game_points=(match.game_points_a, match.game_points_b) if over and last else None,
             forfeited=over and last and match.status == Match.Status.FORFEITED,
             legend=legend, qr=qr,
+            race=(match, tuple(sheet.rows)) if sheet is not None and sheet.rows and last
+            else None,
         ))
     return cards
 
