@@ -244,8 +244,7 @@ def match_race_strip(
         f'y2="{STRIP_BOTTOM}" stroke="{INK}" stroke-width="1"/>',
         _label(STRIP_LEFT - 5, STRIP_BOTTOM + 5, "0", "end", STRIP_FONT),
     ]
-    series = (("A", totals_a, 0, "circle"), ("B", totals_b, 1, "square"))
-    for letter, totals, index, shape in series:
+    for totals, index, shape in ((totals_a, 0, "circle"), (totals_b, 1, "square")):
         colour, dash = SERIES_COLOURS[index], SERIES_DASHES[index]
         points = [(x(0), y(0))]
         for deal in range(1, len(totals)):
