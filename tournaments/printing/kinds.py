@@ -23,18 +23,21 @@ from tournaments.printing import bracket as bracket_layout
 from tournaments.printing import documents, scorecard
 from tournaments.printing.pdf import Progress, template_version
 from tournaments.printing.scorecard import site_url
+from tournaments.pure import charts
 from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import standings_rows
+from tournaments.templatetags import charts as chart_tags
 
 
 @lru_cache(maxsize=1)
 def layout_code_version() -> str:
     """The fingerprint of the modules that turn data into what a page shows (`documents`,
-    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm),
-    read once per process."""
+    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm;
+    the pictures' drawing and template tags, `pure.charts` and `templatetags.charts`), read once
+    per process."""
     return fingerprint([
         Path(module.__file__).read_text(encoding="utf-8")
-        for module in (documents, scorecard, bracket_layout)
+        for module in (documents, scorecard, bracket_layout, charts, chart_tags)
     ])
 
 
