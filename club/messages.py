@@ -444,6 +444,7 @@ PRINT_MESSAGES = {
     "no_such_round": _("This tournament has no round %(round)s."),
     "round_without_matches": _("Round %(round)s has no match to print."),
     "no_bracket": _("Only a knockout that has started has a bracket to print."),
+    "no_cross_table": _("Only a round robin has a cross-table to print."),
 }
 """`tournaments.printing.jobs.PrintError` codes."""
 

@@ -265,6 +265,7 @@ class PrintJob(models.Model):
         ROUND = "round", _("round sheet and scorecards")
         STANDINGS = "standings", _("standings")
         BRACKET = "bracket", _("bracket")
+        CROSSTABLE = "crosstable", _("cross-table")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting")

@@ -322,6 +322,7 @@ USER_CASES = {
     "no_such_round": ({"round": 9}, ["9"]),
     "round_without_matches": ({"round": 2}, ["2"]),
     "no_bracket": ({}, []),
+    "no_cross_table": ({}, []),
 }
 
 RAISING_MODULES = sorted(

@@ -4,7 +4,8 @@ out (`parts`, rendered by `tournaments.printing.pdf.render_pdf`).
 
 Builders read through `tournaments.selectors` and write nothing; they work in the language
 active when called (`render_*` set it). Kinds: scorecards (two per A4 page), the round sheet,
-the round pack (the sheet, then the scorecards), the standings and the knockout bracket.
+the round pack (the sheet, then the scorecards), the standings, the knockout bracket and a round
+robin's cross-table.
 """
 
 import datetime
@@ -44,7 +45,9 @@ def _common(tournament: Tournament, language: str, printed_at: datetime.datetime
 class Scorecard:
     """One printed card of a match (a long match has continuation cards): its heading, the
     deal grid (`grid`) and the values over it (`cells`, `scorecard.grid_cells`), the final score
-    in game points on the last card of a decided filled match, the legend and the QR code."""
+    in game points on the last card of a decided filled match, the legend and the QR code.
+    `race`: on the last card of a filled match with a deal, the match and its sheet rows for
+    the running-score strip (`{% match_race_chart ... compact=True %}`); None otherwise."""
 
     round_number: int
     table: int | None
@@ -59,6 +62,7 @@ class Scorecard:
     forfeited: bool
     legend: list[dict]
     qr: str
+    race: tuple[Match, tuple] | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,8 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
             final_game_points=(match.game_points_a, match.game_points_b) if over and last else None,
             forfeited=over and last and match.status == Match.Status.FORFEITED,
             legend=legend, qr=qr,
+            race=(match, tuple(sheet.rows)) if sheet is not None and sheet.rows and last
+            else None,
         ))
     return cards
 
@@ -222,7 +228,8 @@ def render_round_sheet(round_: Round, language: str) -> bytes:
 @dataclass(frozen=True)
 class StandingsDocument:
     """The standings rows (`tables.standings_rows`), the withdrawn players listed apart, the
-    tie-break order and the count of matches being played."""
+    tie-break order, the count of matches being played and, for a round robin, the race
+    (`selectors.standings_race`: each player's place after every round; empty otherwise)."""
 
     TEMPLATE: ClassVar[str] = "print/standings.html"
 
@@ -233,14 +240,23 @@ class StandingsDocument:
     withdrawn: list[str]
     tie_break_labels: list[str]
     playing: int
+    race: list[selectors.RaceRow]
 
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
             **_common(self.tournament, self.language, self.printed_at),
             "table": StandingsTable(self.rows, self.tournament.tie_breaks, orderable=False),
             "withdrawn": self.withdrawn, "tie_break_labels": self.tie_break_labels,
-            "playing": self.playing,
+            "playing": self.playing, "race": self.race,
         })]
+
+
+def standings_race(tournament: Tournament) -> list[selectors.RaceRow]:
+    """The race printed under the standings: a round robin's (the format's `berger_cycles`, as
+    the standings page decides), none for other formats."""
+    if not tournament.event_format.berger_cycles:
+        return []
+    return selectors.standings_race(tournament)
 
 
 def standings_document(tournament: Tournament, language: str) -> StandingsDocument:
@@ -250,14 +266,56 @@ def standings_document(tournament: Tournament, language: str) -> StandingsDocume
         tournament, language, timezone.localtime(), standings_rows(table.ranked),
         [entry.player.name for entry in table.withdrawn],
         [str(TIE_BREAK_LABELS[key]) for key in tournament.tie_breaks], playing,
+        standings_race(tournament),
     )
 
 
 def render_standings(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
-    """The standings table (the columns of the standings page), with the tie-break order and
-    the withdrawal policy under it."""
+    """The standings table (the columns of the standings page), a round robin's race under it,
+    then the tie-break order and the withdrawal policy."""
     with translation.override(language):
         return render_pdf(standings_document(tournament, language).parts(), progress)
+
+
+# --------------------------------------------------------------------------------------------
+# The cross-table of a round robin
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CrossTableDocument:
+    """A round robin's cross-table (`selectors.CrossTable`: rows in standings order, each cell
+    the meetings of the two players), A4 landscape."""
+
+    TEMPLATE: ClassVar[str] = "print/crosstable.html"
+
+    tournament: Tournament
+    language: str
+    printed_at: datetime.datetime
+    table: selectors.CrossTable
+
+    def parts(self) -> list[Part]:
+        return [(self.TEMPLATE, {
+            **_common(self.tournament, self.language, self.printed_at), "table": self.table,
+        })]
+
+
+def cross_table_document(tournament: Tournament, language: str) -> CrossTableDocument:
+    """Raises `ValueError` for an event that is not a round robin (no `berger_cycles`)."""
+    cycles = tournament.event_format.berger_cycles
+    if not cycles:
+        raise ValueError("Only a round robin has a cross-table.")
+    return CrossTableDocument(
+        tournament, language, timezone.localtime(),
+        selectors.tournament_cross_table(tournament, cycles),
+    )
+
+
+def render_cross_table(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
+    """The cross-table of a round robin on A4 landscape: the players in standings order, each
+    cell the row player's game points : the column player's, match wins, game points, place."""
+    with translation.override(language):
+        return render_pdf(cross_table_document(tournament, language).parts(), progress)
 
 
 # --------------------------------------------------------------------------------------------

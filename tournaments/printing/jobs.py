@@ -54,6 +54,8 @@ def check_request(
         tournament.event_format.has_bracket and tournament.has_started
     ):
         raise PrintError("no_bracket")
+    if kind == PrintJob.Kind.CROSSTABLE and not tournament.event_format.berger_cycles:
+        raise PrintError("no_cross_table")
     if spec.needs_round:
         if round_number is None:
             raise PrintError("round_missing")
@@ -88,7 +90,7 @@ def print_job_request(
     waiting or running, or a new one whose build starts after commit.
 
     Raises `PrintError` (`unknown_kind`, `unknown_language`, `round_missing`, `no_such_round`,
-    `round_without_matches`, `no_bracket`); nothing is written then.
+    `round_without_matches`, `no_bracket`, `no_cross_table`); nothing is written then.
     """
     tournament = tournament_lock(tournament)
     check_request(tournament, kind, round_number, language)

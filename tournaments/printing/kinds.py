@@ -23,18 +23,21 @@ from tournaments.printing import bracket as bracket_layout
 from tournaments.printing import documents, scorecard
 from tournaments.printing.pdf import Progress, template_version
 from tournaments.printing.scorecard import site_url
+from tournaments.pure import charts
 from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import standings_rows
+from tournaments.templatetags import charts as chart_tags
 
 
 @lru_cache(maxsize=1)
 def layout_code_version() -> str:
     """The fingerprint of the modules that turn data into what a page shows (`documents`,
-    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm),
-    read once per process."""
+    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm;
+    the pictures' drawing and template tags, `pure.charts` and `templatetags.charts`), read once
+    per process."""
     return fingerprint([
         Path(module.__file__).read_text(encoding="utf-8")
-        for module in (documents, scorecard, bracket_layout)
+        for module in (documents, scorecard, bracket_layout, charts, chart_tags)
     ])
 
 
@@ -97,15 +100,32 @@ def bracket_version(tournament: Tournament) -> str:
 
 
 def standings_version(tournament: Tournament) -> str:
-    """The standings rows themselves, the withdrawn players listed apart, plus the count of
-    matches being played."""
+    """The standings rows themselves, the withdrawn players listed apart, the count of
+    matches being played and a round robin's race (each player's place after every round)."""
     table = selectors.standings_with_withdrawn(tournament)
     rows = standings_rows(table.ranked)
     withdrawn = [entry.player.name for entry in table.withdrawn]
     playing = selectors.matches_in_play(tournament).aggregate(count=Count("pk"), last=Max("pk"))
+    race = [(row.entry.pk, row.places) for row in documents.standings_race(tournament)]
     return fingerprint(
         _tournament_part(tournament, documents.StandingsDocument.TEMPLATE), rows, withdrawn,
-        playing,
+        playing, race,
+    )
+
+
+def cross_table_version(tournament: Tournament) -> str:
+    """Everything a printed cross-table shows: its lines (number, name, place, wins, game
+    points, each cell's meetings, withdrawn) as `selectors.tournament_cross_table` gives them."""
+    table = documents.cross_table_document(tournament, settings.LANGUAGE_CODE).table
+    lines = [
+        (line.number, line.name, line.rank, line.won, line.game_points_for,
+         line.game_points_against, line.withdrawn,
+         [None if cell is None else [(str(m), m.won, m.forfeit) for m in cell]
+          for cell in line.row.cells])
+        for line in table.lines
+    ]
+    return fingerprint(
+        _tournament_part(tournament, documents.CrossTableDocument.TEMPLATE), table.cycles, lines,
     )
 
 
@@ -170,6 +190,14 @@ KINDS: dict[str, PrintKind] = {
         ),
         version=lambda tournament, round_, filled: bracket_version(tournament),
         filename=lambda number, filled: "bracket",
+    ),
+    "crosstable": PrintKind(
+        label=_("cross-table"), needs_round=False, takes_filled=False,
+        render=lambda tournament, round_, language, filled, progress=None: (
+            documents.render_cross_table(tournament, language, progress)
+        ),
+        version=lambda tournament, round_, filled: cross_table_version(tournament),
+        filename=lambda number, filled: "crosstable",
     ),
 }
 

@@ -11,6 +11,7 @@ a player called `<script>` is drawn as the characters `<script>`. Numbers in the
 at most one decimal (`_num`).
 
 - `match_race`: the running score of a match, a step line per player up to the target.
+- `match_race_strip`: the same, low and wide, for a printed scorecard.
 - `rating_history`: a player's rating after each event, with the deviation as a band.
 - `standings_race`: each player's place after every round of a round robin.
 """
@@ -193,6 +194,79 @@ def match_race(
     description = (f"{name_a} {totals_a[-1]} : {totals_b[-1]} {name_b} "
                    f"({len(deals)} / {target})")
     return _svg(RACE_HEIGHT, title, description, body)
+
+
+
+STRIP_LEFT, STRIP_RIGHT, STRIP_TOP, STRIP_BOTTOM = 34, 344, 10, 84
+"""The plot area of `match_race_strip`: x 34..344, y 10 (the highest score) .. 84 (nought)."""
+STRIP_HEIGHT = 92
+STRIP_FONT = 15
+"""The strip's labels are larger than a page picture's: it is printed about 60 mm wide."""
+
+
+def match_race_strip(
+    deals: Sequence[tuple[int, int]], target: int, *, name_a: str, name_b: str, title: str,
+) -> str:
+    """The running score of a match as a low wide strip, for a printed scorecard: the step
+    lines of `match_race` (A solid with round markers, B dashed with square ones, the target a
+    thin dashed line labelled with its number) without axis titles or a legend; the seat
+    letters "A" and "B" end the lines. `deals` and `target` as for `match_race`, in game
+    points; `title` is the picture's accessible name.
+
+    Scale: x = the deal number, 0 at x 34 and the last deal at x 344; y = game points, 0 at
+    y 84 and `top` (the target or the highest score past it) at y 10.
+
+    Raises `ValueError` for a target under 1 or negative game points.
+    """
+    if target < 1:
+        raise ValueError(f"The game target must be at least 1, not {target}.")
+    if any(a < 0 or b < 0 for a, b in deals):
+        raise ValueError("Game points of a deal cannot be negative.")
+    totals_a, totals_b = [0], [0]
+    for a, b in deals:
+        totals_a.append(totals_a[-1] + a)
+        totals_b.append(totals_b[-1] + b)
+    top = max(target, totals_a[-1], totals_b[-1])
+    count = max(len(deals), 1)
+
+    def x(deal: int) -> float:
+        return STRIP_LEFT + deal * (STRIP_RIGHT - STRIP_LEFT) / count
+
+    def y(points: int) -> float:
+        return STRIP_BOTTOM - points * (STRIP_BOTTOM - STRIP_TOP) / top
+
+    body = [
+        f'<line x1="{STRIP_LEFT}" y1="{_num(y(target))}" x2="{STRIP_RIGHT}" '
+        f'y2="{_num(y(target))}" stroke="{INK}" stroke-width="1" stroke-dasharray="4 3"/>',
+        _label(STRIP_LEFT - 5, y(target) + 5, str(target), "end", STRIP_FONT,
+               ' font-weight="bold"'),
+        f'<line x1="{STRIP_LEFT}" y1="{STRIP_BOTTOM}" x2="{STRIP_RIGHT}" '
+        f'y2="{STRIP_BOTTOM}" stroke="{INK}" stroke-width="1"/>',
+        _label(STRIP_LEFT - 5, STRIP_BOTTOM + 5, "0", "end", STRIP_FONT),
+    ]
+    for totals, index, shape in ((totals_a, 0, "circle"), (totals_b, 1, "square")):
+        colour, dash = SERIES_COLOURS[index], SERIES_DASHES[index]
+        points = [(x(0), y(0))]
+        for deal in range(1, len(totals)):
+            points.append((x(deal), y(totals[deal - 1])))
+            if totals[deal] != totals[deal - 1]:
+                points.append((x(deal), y(totals[deal])))
+        body.append(_polyline(points, colour, dash))
+        for deal in range(1, len(totals)):
+            body.append(_marker(shape, x(deal), y(totals[deal]), colour))
+    # The seat letters right of the lines' ends, pushed apart when the ends are close.
+    end_a, end_b = y(totals_a[-1]), y(totals_b[-1])
+    if abs(end_a - end_b) < STRIP_FONT:
+        middle = (end_a + end_b) / 2
+        end_a, end_b = middle - STRIP_FONT / 2, middle + STRIP_FONT / 2
+        if totals_a[-1] < totals_b[-1]:
+            end_a, end_b = end_b, end_a
+    for letter, end in (("A", end_a), ("B", end_b)):
+        body.append(_label(STRIP_RIGHT + 4, end + 5, letter, "start", STRIP_FONT,
+                           ' font-weight="bold"'))
+    description = (f"{name_a} {totals_a[-1]} : {totals_b[-1]} {name_b} "
+                   f"({len(deals)} / {target})")
+    return _svg(STRIP_HEIGHT, title, description, body)
 
 
 # --- A player's rating after each event -----------------------------------------------------

@@ -4,7 +4,8 @@ plain values, gives the labels in the current language and returns the escaped S
     {% load charts %}
     {% rating_history_chart history %}    RatingHistory rows (selectors.rating_points)
     {% standings_race_chart race %}       RaceRow list (selectors.standings_race)
-    {% match_race_chart match deals %}    a Match and its deals in order
+    {% match_race_chart match rows %}     a Match and its match-sheet rows in order
+    {% match_race_chart match rows compact=True %}  the same as a low strip (printed cards)
 """
 
 from collections.abc import Iterable, Sequence
@@ -54,16 +55,22 @@ def standings_race_chart(race: Sequence) -> SafeString:
 
 
 @register.simple_tag
-def match_race_chart(match, rows: Iterable) -> SafeString:
+def match_race_chart(match, rows: Iterable, compact: bool = False) -> SafeString:
     """The running score of `match` (a `scoring.models.Match` with its players) over `rows`
     (the rows of its `match_sheet`, in number order): a step line per player up to the game
     target. Each step is what the running score gained, so a draw carried over (a house rule)
-    shows where it was scored."""
+    shows where it was scored. `compact`: the low strip of a printed scorecard
+    (`charts.match_race_strip`)."""
     points, before = [], (0, 0)
     for row in rows:
         after = (row.game_points_a, row.game_points_b)
         points.append((after[0] - before[0], after[1] - before[1]))
         before = after
+    if compact:
+        return mark_safe(charts.match_race_strip(  # noqa: S308 (the pure module escapes all text)
+            points, match.house_rules().game_target, name_a=match.player_a.name,
+            name_b=match.player_b.name, title=gettext("Running score"),
+        ))
     return mark_safe(charts.match_race(  # noqa: S308 (the pure module escapes all text)
         points, match.house_rules().game_target,
         name_a=match.player_a.name, name_b=match.player_b.name,

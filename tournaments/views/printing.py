@@ -29,7 +29,7 @@ from tournaments.printing import jobs, kinds
 PAGE = "tournaments/print_status.html"
 PARTIAL = "tournaments/partials/print_status.html"
 
-PUBLIC_KINDS = {PrintJob.Kind.STANDINGS, PrintJob.Kind.BRACKET}
+PUBLIC_KINDS = {PrintJob.Kind.STANDINGS, PrintJob.Kind.BRACKET, PrintJob.Kind.CROSSTABLE}
 
 
 class PrintRequestForm(forms.Form):

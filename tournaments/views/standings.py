@@ -51,4 +51,5 @@ def cross_table(request, pk: int):
     return render(request, "tournaments/crosstable.html", {
         "tournament": tournament,
         "table": selectors.tournament_cross_table(tournament, cycles),
+        "can_organise": can_organise(request.user, tournament),
     })

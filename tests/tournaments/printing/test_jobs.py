@@ -127,6 +127,7 @@ def test_a_failed_build_is_recorded_not_raised(started, django_capture_on_commit
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind, round_number, language, code", [
     ("bracket", None, "bg", "no_bracket"),  # a round robin has no bracket
+    ("crosstable", None, "fr", "unknown_language"),
     ("poster", None, "bg", "unknown_kind"),
     ("round", None, "bg", "round_missing"),
     ("scorecards", 9, "bg", "no_such_round"),

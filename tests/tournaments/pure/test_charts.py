@@ -168,12 +168,33 @@ def test_a_race_needs_places_of_one_length():
 
 # --- Text is escaped; no style= anywhere ----------------------------------------------------
 
+def test_the_scorecard_strip_of_the_same_three_deals():
+    # Scale: x = 34 + deal·310/3 (137.3, 240.7, 344); y = 84 − points·74/11: 0 → 84,
+    # 2 → 70.545, 3 → 63.818, 4 → 57.091, 11 (the target) → 10.
+    svg = charts.match_race_strip([(3, 0), (0, 2), (1, 0)], 11, name_a="Ana", name_b="Boris",
+                                  title="Running score")
+    assert polylines(svg) == [
+        "34,84 137.3,84 137.3,63.8 240.7,63.8 344,63.8 344,57.1",
+        "34,84 137.3,84 240.7,84 240.7,70.5 344,70.5",
+    ]
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == "0 0 360 92"
+    texts = {element.text: element.get("y") for element in root.iter(f"{SVG}text")}
+    # The ends (57.1 and 70.5) are closer than the letters' 15 units: the letters move apart
+    # around their middle 63.8, A (ahead) above: baselines 63.8 ∓ 7.5 + 5.
+    assert texts == {"11": "15", "0": "89", "A": "61.3", "B": "76.3"}
+    assert root.find(f"{SVG}desc").text == "Ana 4 : 2 Boris (3 / 11)"
+    with pytest.raises(ValueError):
+        charts.match_race_strip([], 0, name_a="A", name_b="B", title="t")
+
+
 NASTY = '<script>alert("x")</script> & \'Co\''
 
 
 @pytest.mark.parametrize("draw", [
     lambda: charts.match_race([(3, 0)], 11, name_a=NASTY, name_b="B", title=NASTY,
                               x_label=NASTY, y_label=NASTY),
+    lambda: charts.match_race_strip([(3, 0)], 11, name_a=NASTY, name_b="B", title=NASTY),
     lambda: charts.rating_history([charts.RatingPoint(NASTY, NASTY, 1500, 100)],
                                   title=NASTY, x_label=NASTY, y_label=NASTY),
     lambda: charts.standings_race([charts.RaceLine(NASTY, (1,))], title=NASTY,

@@ -16,8 +16,8 @@ from tournaments.printing import jobs, kinds
 
 class Command(BaseCommand):
     help = (
-        "Print a tournament's scorecards, round pack (round sheet + scorecards) or standings "
-        "to a PDF file, synchronously."
+        "Print a tournament's scorecards, round pack (round sheet + scorecards), standings, "
+        "bracket or cross-table to a PDF file, synchronously."
     )
 
     def add_arguments(self, parser):
