@@ -18,9 +18,6 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template, render_to_string
-from weasyprint import HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
 
 from tournaments.pure.fingerprints import fingerprint
 
@@ -30,7 +27,6 @@ Progress = Callable[[int], None] | None
 STYLESHEET = "css/print.css"
 """The stylesheet of every printed document, a static file path."""
 
-_FETCHER = URLFetcher(allowed_protocols={"data"})
 _REFERENCES = re.compile(r"""{%\s*(?:extends|include)\s+["']([^"']+)["']""")
 
 
@@ -63,17 +59,32 @@ def template_version(template: str) -> str:
     return fingerprint(_template_sources(template, set()), stylesheet())
 
 
-def _document(template: str, context: dict, fonts: FontConfiguration, images: dict):
+@lru_cache(maxsize=1)
+def _fetcher():
+    """WeasyPrint's URL fetcher, refusing every scheme but `data:`."""
+    from weasyprint.urls import URLFetcher
+
+    return URLFetcher(allowed_protocols={"data"})
+
+
+def _document(template: str, context: dict, fonts, images: dict):
+    from weasyprint import HTML
+
     html = render_to_string(template, {**context, "css": stylesheet()})
     return HTML(
-        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_FETCHER
+        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher()
     ).render(font_config=fonts, cache=images)
 
 
 def render_pdf(parts: Sequence[tuple[str, dict]], progress: Progress = None) -> bytes:
     """Render each (template, context) part and join their pages into one PDF; return its
     bytes. Fonts and images are shared by the parts. `progress` gets 0-90 as the parts are
-    laid out, then 100."""
+    laid out, then 100.
+
+    WeasyPrint is imported here, not at the top: it takes about half a second to load, which
+    every command, web worker and test process would otherwise pay without printing."""
+    from weasyprint.text.fonts import FontConfiguration
+
     fonts, images = FontConfiguration(), {}
     documents = []
     for done, (template, context) in enumerate(parts, start=1):
