@@ -56,7 +56,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-            "withdrawal_policy", *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "withdrawal_policy", "entry_mode", *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -90,10 +90,12 @@ class TournamentForm(forms.ModelForm):
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: deals have been entered.")
+            self.fields["entry_mode"].disabled = True
+            self.fields["entry_mode"].help_text = _("Fixed: deals have been entered.")
 
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-        "withdrawal_policy",
+        "withdrawal_policy", "entry_mode",
     )
 
     def event_fields(self):
