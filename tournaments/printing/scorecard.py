@@ -85,6 +85,17 @@ def match_entry_url(match_pk: int) -> str:
     return site_url().rstrip("/") + reverse("matches:entry", args=[match_pk])
 
 
+def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
+    """What a scorecard's QR code opens, and whether it is the players' link: the match's
+    players' link (`tournaments.table_entry`) when its event's `entry_mode` lets the players
+    enter and the match is not over; else the public match page (`match_entry_url`)."""
+    from tournaments import table_entry  # it reads the models this module's callers load
+
+    if table_entry.players_may_enter(entry_mode) and not match.is_over:
+        return site_url().rstrip("/") + table_entry.entry_path(match), True
+    return match_entry_url(match.pk), False
+
+
 def qr_image(url: str) -> str:
     """The QR code of `url` as a PNG data URI, one pixel per module (the stylesheet scales it
     up without smoothing): a few hundred bytes, and cheaper to draw than the same as SVG."""
