@@ -245,3 +245,22 @@ def test_two_phones_entering_the_same_deal_store_one(match):
     assert sorted(map(str, outcomes)) == ["1", "deal_already_entered"]
     assert match.deals.count() == 1
     assert MatchEvent.objects.filter(kind="deal").count() == 1
+
+
+def test_entry_links_prints_one_line_per_open_match(settings, started, match):
+    import io
+
+    from django.core.management import call_command
+
+    settings.SITE_URL = "https://66.example.bg/"
+    enter(match, "A3 A3 A2 A3")  # table 1 is over: no line
+    out = io.StringIO()
+    call_command("entry_links", started.pk, "--round", "1", stdout=out)
+    other = Pairing.objects.get(round__tournament=started, round__number=1, table=2).match
+    token = MatchTable.objects.get(match=other).token
+    assert out.getvalue().splitlines() == [
+        f"1\t2\t{other.player_a.name} – {other.player_b.name}\thttps://66.example.bg/p/{token}/"
+    ]
+    everything = io.StringIO()
+    call_command("entry_links", started.pk, stdout=everything)
+    assert len(everything.getvalue().splitlines()) == 9  # 10 matches of 5 players, 1 over
