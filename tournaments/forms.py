@@ -83,6 +83,8 @@ class TournamentForm(forms.ModelForm):
                 label=_("Tie-break %(n)s") % {"n": slot}, choices=choices, required=False,
                 initial=current[slot - 1] if slot <= len(current) else "",
             )
+        # Left out (an older form): the event keeps its mode, a new one gets the default.
+        self.fields["entry_mode"].required = False
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
@@ -97,6 +99,9 @@ class TournamentForm(forms.ModelForm):
         "name", "date", "venue", "club", "format", "third_place_match", "is_public",
         "withdrawal_policy", "entry_mode",
     )
+
+    def clean_entry_mode(self) -> str:
+        return self.cleaned_data.get("entry_mode") or self.instance.entry_mode
 
     def event_fields(self):
         return [self[name] for name in self.EVENT_FIELDS]

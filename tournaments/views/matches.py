@@ -259,19 +259,23 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
         context["corrected_reason"] = reason_label(deal.reason, sheet.house_rules)
     # The history of the match's changes, and the players' link: for its organisers only.
     context["history"] = match_history(match) if context["organiser"] else []
-    context["players"] = _players_context(request, match) if context["organiser"] else None
+    context["players"] = (
+        _players_context(request, match, pairing.round.tournament.entry_mode)
+        if context["organiser"] else None
+    )
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
 
 
-def _players_context(request, match: Match) -> dict | None:
+def _players_context(request, match: Match, mode: str) -> dict | None:
     """The players' side of the match for its organiser (`match_players_link.html`): the
-    link, the mode, the sign-off state; None when the event's players do not enter."""
-    mode = table_entry.entry_mode_of(match)
+    link, the mode (`Tournament.entry_mode`), the sign-off state; None when the event's
+    players do not enter."""
     if not table_entry.players_may_enter(mode):
         return None
     table = table_entry.table_of(match)
     return {
-        "table": table, "url": request.build_absolute_uri(table_entry.entry_path(match)),
+        "table": table,
+        "url": request.build_absolute_uri(reverse("players:match", args=[table.token])),
         "state": table_entry.result_state(match, mode, table),
         "mode_label": EntryMode(mode).label,
         "disputed_name": match.player(table.disputed_by).name if table.disputed_by else "",
