@@ -11,7 +11,7 @@ from scoring import rules
 from scoring.models import HouseRulesFields
 from tournaments import formats
 from tournaments.messages import where_playing
-from tournaments.models import Tournament
+from tournaments.models import EntryMode, Tournament
 from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
@@ -229,6 +229,10 @@ class ClubNightForm(forms.Form):
     rules = forms.ChoiceField(
         label=_("House rules"), choices=list(PRESET_LABELS.items()), initial="default",
     )
+    entry_mode = forms.ChoiceField(
+        label=_("who enters the results"), choices=EntryMode.choices,
+        initial=EntryMode.PLAYERS_SIGN, required=False,
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -238,6 +242,7 @@ class ClubNightForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        cleaned["entry_mode"] = cleaned.get("entry_mode") or EntryMode.PLAYERS_SIGN
         name = " ".join(cleaned.get("name", "").split())
         if not name and cleaned.get("date"):
             # Translators: the default name of a club night, e.g. "Club night 27.11.2026".
