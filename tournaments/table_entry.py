@@ -29,7 +29,7 @@ import hashlib
 import secrets
 from dataclasses import asdict
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -121,6 +121,22 @@ def result_state(match: Match, mode: str, table: MatchTable | None) -> str:
     if mode == EntryMode.PLAYERS_SIGN and table.players_entered:
         return AWAITING
     return ""
+
+
+def provisional_matches(tournament: Tournament, matches) -> set[int]:
+    """The ids, among `matches` (finished or not) of `tournament`, of the results that are
+    not final under its mode: `players_sign` results the players entered and have not both
+    signed (nor the organiser approved), and disputed ones. One query; none under the other
+    modes. The pages mark them provisional; standings still count them."""
+    if tournament.entry_mode != EntryMode.PLAYERS_SIGN:
+        return set()
+    ids = [match.pk for match in matches if match.status == Match.Status.FINISHED]
+    if not ids:
+        return set()
+    tables = MatchTable.objects.filter(match_id__in=ids, approved_at__isnull=True).filter(
+        models.Q(players_entered=True) | ~models.Q(disputed_by="")
+    ).exclude(signed_a__isnull=False, signed_b__isnull=False)
+    return set(tables.values_list("match_id", flat=True))
 
 
 # --------------------------------------------------------------------------------------------

@@ -238,3 +238,12 @@ def test_the_organiser_approves_an_unsigned_result(match, token, organiser_clien
     response = organiser_client.post(reverse("matches:result_approve", args=[match.pk]))
     assert response.status_code == 302
     assert MatchTable.objects.get(match=match).is_final
+
+
+def test_the_round_page_marks_an_unsigned_result_provisional(started, match, token):
+    enter(match, "A3 A3 A2 A3")
+    url = reverse("tournaments:round", args=[started.pk, 1])
+    assert "provisional: not signed yet" in text(browser().get(url))
+    table_entry.result_sign(match=match, seat="A")
+    table_entry.result_sign(match=match, seat="B")
+    assert "provisional: not signed yet" not in text(browser().get(url))
