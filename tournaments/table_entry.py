@@ -217,10 +217,11 @@ def _details(details: rules.DealRecord) -> dict:
 
 
 @transaction.atomic
-def table_deal_confirm(*, match: Match, seat: str, number: int,
-                       address: str | None = None) -> Deal:
+def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | None = None,
+                       handed_across: bool = False) -> Deal:
     """The opponent (`seat`) confirms the pending deal `number` (`players_confirm_each`): it
-    is recorded (`deal_record`) and returned.
+    is recorded (`deal_record`) and returned. `handed_across`: on the entering player's phone,
+    handed across the table (the log says so).
 
     Raises `TableError` (`no_pending_deal`: none waits, or another number;
     `confirm_own_deal`: `seat` entered it; `players_may_not_enter`, `result_final`)."""
@@ -239,7 +240,8 @@ def table_deal_confirm(*, match: Match, seat: str, number: int,
     table.pending = None
     table.players_entered = True
     table.save(update_fields=["pending", "players_entered"])
-    _log(match, MatchEvent.Kind.CONFIRMED, seat=seat, number=number, address=address)
+    _log(match, MatchEvent.Kind.CONFIRMED, seat=seat, number=number, address=address,
+         text="handed across" if handed_across else "")
     return deal
 
 

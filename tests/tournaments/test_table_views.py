@@ -78,7 +78,7 @@ def test_the_seat_is_remembered_and_a_deal_entered(match, token):
     assert (event.kind, event.seat, event.address) == ("deal", "A", "127.0.0.1")
 
 
-@pytest.mark.parametrize("bad", ["nonsense", "A" * 32, "x"])
+@pytest.mark.parametrize("bad", ["A" * 32, "a-well-formed-token-of-no-match", "B" * 64])
 def test_a_wrong_token_is_404_without_a_hint(bad, match):
     response = browser().get(f"/p/{bad}/")
     assert response.status_code == 404
@@ -107,8 +107,8 @@ def test_a_seat_chosen_under_the_old_link_is_forgotten(match, token, organiser):
 def test_thirty_wrong_tokens_then_429(token):
     client = Client()
     for attempt in range(30):
-        assert client.get(f"/p/wrong{attempt}/").status_code == 404
-    assert client.get("/p/wrong-again/").status_code == 429
+        assert client.get(f"/p/a-wrong-token-number-{attempt:02d}/").status_code == 404
+    assert client.get("/p/a-wrong-token-once-again/").status_code == 429
     assert client.get(f"/p/{token}/").status_code == 429
 
 
@@ -208,6 +208,23 @@ def test_confirming_ones_own_deal_is_refused(language, started, match, token):
     other = phone(token, "B", language)
     assert other.post(f"/p/{token}/confirm/", {"number": 1}).status_code == 302
     assert match.deals.get().game_points == 3
+
+
+def test_the_opponent_confirms_on_the_phone_handed_across(started, match, token):
+    set_mode(started, EntryMode.PLAYERS_CONFIRM_EACH)
+    client = phone(token, "A")
+    client.post(f"/p/{token}/deal/", {"number": 1, "winner": "B", "reason": "won",
+                                      "game_points": 1})
+    assert f"I am {match.player_b.name}: confirm" in text(client.get(f"/p/{token}/"))
+    assert client.post(f"/p/{token}/confirm/", {"number": 1, "as_seat": "B"}).status_code == 302
+    assert match.deals.get().winner == "B"
+    event = MatchEvent.objects.get(kind="confirmed")
+    assert (event.seat, event.text) == ("B", "handed across")
+
+
+def test_a_malformed_token_is_404_too():
+    assert Client().get("/p/short/").status_code == 404
+    assert Client().get("/p/" + "x" * 65 + "/").status_code == 404
 
 
 def test_the_second_phone_entering_the_same_deal_is_told(match, token):

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scoring import rules
 from scoring.models import Match, reason_label
+from tournaments import table_entry
 from tournaments.match_sheet import MatchSheet
 
 SCORECARDS_PER_PAGE = 2
@@ -89,8 +90,6 @@ def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
     """What a scorecard's QR code opens, and whether it is the players' link: the match's
     players' link (`tournaments.table_entry`) when its event's `entry_mode` lets the players
     enter and the match is not over; else the public match page (`match_entry_url`)."""
-    from tournaments import table_entry  # it reads the models this module's callers load
-
     if table_entry.players_may_enter(entry_mode) and not match.is_over:
         return site_url().rstrip("/") + table_entry.entry_path(match), True
     return match_entry_url(match.pk), False

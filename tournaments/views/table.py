@@ -173,8 +173,12 @@ def deal_confirm(request, table: MatchTable, seat: str):
                                           address=client_address(request))
             return _done(request, table, _("Deal %(number)s dropped; enter it again.")
                          % {"number": number})
-        table_entry.table_deal_confirm(match=table.match, seat=seat, number=number,
-                                       address=client_address(request))
+        # The phone handed across the table: its holder confirms for the other seat.
+        other = request.POST.get("as_seat", "")
+        handed = other in rules.SEATS and other != seat
+        table_entry.table_deal_confirm(match=table.match, seat=other if handed else seat,
+                                       number=number, address=client_address(request),
+                                       handed_across=handed)
     except ScoringError as error:
         return _refused(request, table, error)
     return _done(request, table, _("Deal %(number)s confirmed.") % {"number": number})
@@ -260,6 +264,8 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "details_open": isinstance(form, DealDetailsForm),
         "deal_url": reverse("players:deal_add", args=[table.token]),
         "pending": pending, "pending_mine": bool(pending) and pending["seat"] == seat,
+        "other_seat": "B" if seat == "A" else "A",
+        "other_name": match.player("B" if seat == "A" else "A").name,
         "pending_name": match.player(pending["winner"]).name
         if pending and pending["winner"] else "",
         "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
