@@ -9,10 +9,10 @@ import zxingcpp
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from tests.tournaments.printing.helpers import ELEVEN_NIL, first_match, play
+from tests.tournaments.printing.helpers import ELEVEN_NIL, first_match, html_text, play
 from tournaments import table_entry
 from tournaments.models import EntryMode, Pairing
-from tournaments.printing.documents import render_scorecards
+from tournaments.printing.documents import render_scorecards, scorecards_document
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +61,15 @@ def test_a_finished_matchs_card_opens_the_public_page(settings, started):
     play(match, ELEVEN_NIL)
     pdf = render_scorecards([pairing_of(match)], filled=True, language="en")
     assert qr_texts(pdf) == [f"https://66.example.bg/m/{match.pk}/"]
+
+
+@pytest.mark.parametrize(("mode", "words"), [
+    (EntryMode.PLAYERS_SIGN, "Scan to enter the deals"),
+    (EntryMode.ORGANISER, "Scan to follow the match"),
+])
+def test_the_cards_words_say_what_the_code_opens(started, mode, words):
+    started.entry_mode = mode
+    started.save(update_fields=["entry_mode"])
+    pairing = pairing_of(first_match(started))
+    text = html_text(scorecards_document([pairing], False, started, "en"))
+    assert words in text
