@@ -120,6 +120,9 @@ def _seated(view):
 @with_table
 @_seated
 def deal_add(request, table: MatchTable, seat: str):
+    """A deal from this seat's phone: the quick form or the card-points form of the match
+    page (`scoring.forms`), then `table_entry.table_deal_enter` (pending under
+    `players_confirm_each`). 422 for a bad deal, 409 when the match cannot take it."""
     match = table.match
     details = any(key.startswith("details-") for key in request.POST)
     form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
@@ -144,6 +147,7 @@ def deal_add(request, table: MatchTable, seat: str):
 @with_table
 @_seated
 def deal_undo(request, table: MatchTable, seat: str):
+    """Undo the last deal (`number`: the one the page showed) while the result is not final."""
     form = DealUndoForm(request.POST)
     if not form.is_valid():
         return _page(request, table, error=form.errors["number"][0], status=422)
@@ -163,6 +167,8 @@ def deal_undo(request, table: MatchTable, seat: str):
 @with_table
 @_seated
 def deal_confirm(request, table: MatchTable, seat: str):
+    """Confirm the pending deal `number` (or, with `reject=1`, drop it); `as_seat` names the
+    other seat when the entering phone is handed across the table."""
     form = DealUndoForm(request.POST)  # the number of the deal shown as pending
     if not form.is_valid():
         return _page(request, table, error=form.errors["number"][0], status=422)
@@ -204,6 +210,7 @@ def result_sign(request, table: MatchTable, seat: str):
 @with_table
 @_seated
 def result_dispute(request, table: MatchTable, seat: str):
+    """Dispute the result with a short text (`text`) for the organiser to settle."""
     try:
         table_entry.result_dispute(match=table.match, seat=seat,
                                    text=request.POST.get("text", ""),
