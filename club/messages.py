@@ -448,7 +448,36 @@ PRINT_MESSAGES = {
 }
 """`tournaments.printing.jobs.PrintError` codes."""
 
-USER_MESSAGES = {**RECORDING_MESSAGES, **TOURNAMENT_MESSAGES, **PRINT_MESSAGES}
+TABLE_MESSAGES = {
+    "players_may_not_enter": _("In this event only the organisers enter the results."),
+    "result_final": _(
+        "The result is final (signed or approved); only an organiser can change it now."
+    ),
+    "deal_pending": _(
+        "Deal %(number)s waits for the opponent's confirmation; confirm or drop it first."
+    ),
+    "no_pending_deal": _(
+        "Deal %(number)s is not waiting for confirmation any more; check the score above."
+    ),
+    "confirm_own_deal": _(
+        "You entered deal %(number)s yourself; your opponent confirms it."
+    ),
+    "sign_before_end": _(
+        "The match is not over yet (%(points_a)s:%(points_b)s, the game is to %(target)s); "
+        "the result is signed at the end."
+    ),
+    "sign_twice": _("You have already signed the result %(points_a)s:%(points_b)s."),
+    "sign_not_needed": _("In this event the result needs no signatures."),
+    "dispute_text_missing": _("Say briefly what is wrong with the result."),
+    "sign_other_seat": _(
+        "This phone is %(name)s's seat; each player signs for themselves."
+    ),
+}
+"""`tournaments.table_entry.TableError` codes (players entering at the table)."""
+
+USER_MESSAGES = {
+    **RECORDING_MESSAGES, **TOURNAMENT_MESSAGES, **PRINT_MESSAGES, **TABLE_MESSAGES,
+}
 """Every `club.errors.UserError` code: one sentence per code, whichever service raises it."""
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("tournaments.urls_printing")),
     path("", include("tournaments.urls_nights")),
     path("", include("tournaments.urls_club")),
+    path("", include("tournaments.urls_players")),
 ]
 
 # An unreachable database met outside a view is a 503 too (with DEBUG off).

@@ -21,7 +21,7 @@ from club.services import player_for_name
 from scoring import rules
 from scoring.models import Match, Seat
 from tournaments import formats, rating_services
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, EntryMode, Pairing, Round, Tournament
 from tournaments.pure.standings import GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED
 from tournaments.services import TournamentError, tournament_lock
 
@@ -39,9 +39,11 @@ def can_create_for_club(user, club: Club | None) -> bool:
 
 @transaction.atomic
 def club_night_create(
-    *, club: Club | None, date: datetime.date, name: str, organiser, house_rules: rules.HouseRules
+    *, club: Club | None, date: datetime.date, name: str, organiser, house_rules: rules.HouseRules,
+    entry_mode: str = EntryMode.PLAYERS_SIGN,
 ) -> Tournament:
-    """Open a club night: running from the start, `organiser` organises it, one round.
+    """Open a club night: running from the start, `organiser` organises it, one round;
+    `entry_mode` (`EntryMode`) says who enters the results.
 
     Raises `TournamentError` `not_club_organiser` when `organiser` may not hold events for
     `club`.
@@ -51,6 +53,7 @@ def club_night_create(
     night = Tournament(
         name=name, date=date, club=club, format=Tournament.Format.CLUB_NIGHT,
         status=Tournament.Status.RUNNING, tie_breaks=list(CLUB_NIGHT_TIE_BREAKS),
+        entry_mode=entry_mode,
     )
     night.set_house_rules(house_rules)
     night._history_user = organiser

@@ -12,7 +12,7 @@ from scoring import rules
 from scoring.models import HouseRulesFields
 from tournaments import formats
 from tournaments.messages import where_playing
-from tournaments.models import Tournament
+from tournaments.models import EntryMode, Tournament
 from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
@@ -57,7 +57,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-            "withdrawal_policy", *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "withdrawal_policy", "entry_mode", *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -84,6 +84,8 @@ class TournamentForm(forms.ModelForm):
                 label=_("Tie-break %(n)s") % {"n": slot}, choices=choices, required=False,
                 initial=current[slot - 1] if slot <= len(current) else "",
             )
+        # Left out (an older form): the event keeps its mode, a new one gets the default.
+        self.fields["entry_mode"].required = False
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
@@ -91,11 +93,16 @@ class TournamentForm(forms.ModelForm):
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: deals have been entered.")
+            self.fields["entry_mode"].disabled = True
+            self.fields["entry_mode"].help_text = _("Fixed: deals have been entered.")
 
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-        "withdrawal_policy",
+        "withdrawal_policy", "entry_mode",
     )
+
+    def clean_entry_mode(self) -> str:
+        return self.cleaned_data.get("entry_mode") or self.instance.entry_mode
 
     def event_fields(self):
         return [self[name] for name in self.EVENT_FIELDS]
@@ -223,6 +230,10 @@ class ClubNightForm(forms.Form):
     rules = forms.ChoiceField(
         label=_("House rules"), choices=list(PRESET_LABELS.items()), initial="default",
     )
+    entry_mode = forms.ChoiceField(
+        label=_("who enters the results"), choices=EntryMode.choices,
+        initial=EntryMode.PLAYERS_SIGN, required=False,
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -235,6 +246,7 @@ class ClubNightForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        cleaned["entry_mode"] = cleaned.get("entry_mode") or EntryMode.PLAYERS_SIGN
         name = cleaned.get("name", "")
         if not name and cleaned.get("date"):
             # Translators: the default name of a club night, e.g. "Club night 27.11.2026".

@@ -14,9 +14,14 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Match, reason_label
+from tournaments.models import MatchEvent
 
 ENTERED, IMPORTED, CORRECTED, UNDONE = "entered", "imported", "corrected", "undone"
 FORFEITED, UNPLAYED = "forfeited", "unplayed"
+TABLE = "table"
+"""A step at the table or of the sign-off (`tournaments.models.MatchEvent`): `after` is what
+happened ("result signed"), `who` the player and seat (or the organiser) with the client's
+address, `reason` the words of a dispute or the score signed."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ def match_history(match: Match) -> list[MatchChange]:
         last[row.id] = now
     if match.is_closed:
         changes += _closing(match, names)
+    changes += _table_events(match, names)
     changes.sort(key=lambda change: change.when)  # stable: the same instant keeps its order
     return changes[::-1]
 
@@ -106,3 +112,20 @@ def _closing(match: Match, names: dict[str, str]) -> list[MatchChange]:
         )
         for row in rows
     ]
+
+
+def _table_events(match: Match, names: dict[str, str]) -> list[MatchChange]:
+    """The match's steps at the table and of its sign-off (one query): who (the seat's
+    player, or the organiser), from which address, what."""
+    rows = MatchEvent.objects.filter(match_id=match.pk).select_related("user")
+    changes = []
+    for row in rows:
+        if row.seat:
+            who = _("%(name)s (seat %(seat)s)") % {"name": names[row.seat], "seat": row.seat}
+        else:
+            who = row.user.get_username() if row.user_id else ""
+        if row.address:
+            who = f"{who} · {row.address}"
+        changes.append(MatchChange(when=row.at, who=who, kind=TABLE, number=row.number,
+                                   after=str(row.get_kind_display()), reason=row.text))
+    return changes

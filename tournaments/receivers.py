@@ -7,6 +7,7 @@ from django.dispatch import receiver
 from scoring.models import Match
 from scoring.signals import match_finished, match_reopened
 from tournaments import formats
+from tournaments.table_entry import clear_sign_off_on_reopen
 
 
 @receiver(match_finished, sender=Match)
@@ -20,7 +21,9 @@ def match_finished_received(sender, match: Match, **kwargs) -> None:
 @receiver(match_reopened, sender=Match)
 def match_reopened_received(sender, match: Match, confirmed: bool = False, **kwargs) -> None:
     """A knockout takes back what the match's result sent on (or asks for confirmation by
-    raising `scoring.services.ConfirmationRequired`); a round robin may be running again."""
+    raising `scoring.services.ConfirmationRequired`); a round robin may be running again.
+    The players' signatures of the old result are cleared (`table_entry`)."""
+    clear_sign_off_on_reopen(match)
     event_format = formats.for_match(match)
     if event_format is not None:
         event_format.on_match_reopened(match, confirmed=confirmed)

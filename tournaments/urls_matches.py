@@ -17,4 +17,6 @@ urlpatterns = [
     path("m/<id:match_pk>/undo/", matches.deal_undo, name="deal_undo"),
     path("m/<id:match_pk>/deals/<id:number>/correct/", matches.deal_correct,
          name="deal_correct"),
+    path("m/<id:match_pk>/players/renew/", matches.link_renew, name="link_renew"),
+    path("m/<id:match_pk>/players/approve/", matches.result_approve, name="result_approve"),
 ]

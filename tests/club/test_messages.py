@@ -323,6 +323,17 @@ USER_CASES = {
     "round_without_matches": ({"round": 2}, ["2"]),
     "no_bracket": ({}, []),
     "no_cross_table": ({}, []),
+    # tournaments.table_entry.TableError (players at the table)
+    "players_may_not_enter": ({}, []),
+    "result_final": ({}, []),
+    "deal_pending": ({"number": 4}, ["4"]),
+    "no_pending_deal": ({"number": 6}, ["6"]),
+    "confirm_own_deal": ({"number": 3}, ["3"]),
+    "sign_before_end": ({"points_a": 7, "points_b": 9, "target": 11}, ["7:9", "11"]),
+    "sign_twice": ({"points_a": 11, "points_b": 7}, ["11:7"]),
+    "sign_not_needed": ({}, []),
+    "dispute_text_missing": ({}, []),
+    "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
 }
 
 RAISING_MODULES = sorted(
@@ -331,7 +342,8 @@ RAISING_MODULES = sorted(
 )
 """Every module of ours: a refusal raised anywhere needs its row and sentence."""
 RAISED = re.compile(
-    r'(?:RecordingError|TournamentError|PrintError|super\(\)\.__init__)\(\s*"(\w+)"'
+    r'(?:RecordingError|TournamentError|PrintError|TableError|super\(\)\.__init__)'
+    r'\(\s*"(\w+)"'
     r'|too_many_players_code(?::[^=]*)? = "(\w+)"'
 )
 

@@ -63,6 +63,8 @@ class Scorecard:
     legend: list[dict]
     qr: str
     race: tuple[Match, tuple] | None = None
+    players_enter: bool = False
+    """The QR code is the players' link (else the public match page)."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
     house_rules = match.house_rules()
     over = sheet is not None and match.is_decided
     legend = scorecard.legend(house_rules)
-    qr = scorecard.qr_image(scorecard.match_entry_url(match.pk))
+    link, players_enter = scorecard.card_link(match, pairing.round.tournament.entry_mode)
+    qr = scorecard.qr_image(link)
     cards = []
     for number, grid in enumerate(grids, start=1):
         start = grid.first_number - 1
@@ -125,7 +128,7 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
             part=(number, len(grids)) if len(grids) > 1 else None,
             final_game_points=(match.game_points_a, match.game_points_b) if over and last else None,
             forfeited=over and last and match.status == Match.Status.FORFEITED,
-            legend=legend, qr=qr,
+            legend=legend, qr=qr, players_enter=players_enter,
             race=(match, tuple(sheet.rows)) if sheet is not None and sheet.rows and last
             else None,
         ))

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scoring import rules
 from scoring.models import Match, reason_label
+from tournaments import table_entry
 from tournaments.match_sheet import MatchSheet
 
 SCORECARDS_PER_PAGE = 2
@@ -83,6 +84,15 @@ def site_url() -> str:
 def match_entry_url(match_pk: int) -> str:
     """The absolute address of a match's entry page: what the scorecard's QR code opens."""
     return site_url().rstrip("/") + reverse("matches:entry", args=[match_pk])
+
+
+def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
+    """What a scorecard's QR code opens, and whether it is the players' link: the match's
+    players' link (`tournaments.table_entry`) when its event's `entry_mode` lets the players
+    enter and the match is not over; else the public match page (`match_entry_url`)."""
+    if table_entry.players_may_enter(entry_mode) and not match.is_over:
+        return site_url().rstrip("/") + table_entry.entry_path(match), True
+    return match_entry_url(match.pk), False
 
 
 def qr_image(url: str) -> str:

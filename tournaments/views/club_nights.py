@@ -96,6 +96,7 @@ def club_night_create(request):
         club=form.cleaned_data["club"], date=form.cleaned_data["date"],
         name=form.cleaned_data["name"], organiser=request.user,
         house_rules=rules.HouseRules.preset(form.cleaned_data["rules"]),
+        entry_mode=form.cleaned_data["entry_mode"],
     )
     messages.success(request, _("Club night opened. Pair the first players."))
     return redirect("nights:detail", pk=night.pk)

@@ -26,7 +26,7 @@ from scoring import rules, services
 from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, reason_label
-from tournaments import formats, knockout, selectors
+from tournaments import formats, knockout, selectors, table_entry
 from tournaments.access import (
     pairing_for_organiser,
     pairing_for_reading,
@@ -34,6 +34,7 @@ from tournaments.access import (
 )
 from tournaments.match_history import match_history
 from tournaments.match_sheet import MatchSheet, match_sheet
+from tournaments.models import EntryMode
 from tournaments.pure.fingerprints import fingerprint
 
 PAGE = "tournaments/match_entry.html"
@@ -256,9 +257,54 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     })
     if deal is not None:
         context["corrected_reason"] = reason_label(deal.reason, sheet.house_rules)
-    # The history of the match's changes: for its organisers only.
+    # The history of the match's changes, and the players' link: for its organisers only.
     context["history"] = match_history(match) if context["organiser"] else []
+    context["players"] = (
+        _players_context(request, match, pairing.round.tournament.entry_mode)
+        if context["organiser"] else None
+    )
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
+
+
+def _players_context(request, match: Match, mode: str) -> dict | None:
+    """The players' side of the match for its organiser (`match_players_link.html`): the
+    link, the mode (`Tournament.entry_mode`), the sign-off state; None when the event's
+    players do not enter."""
+    if not table_entry.players_may_enter(mode):
+        return None
+    table = table_entry.table_of(match)
+    return {
+        "table": table,
+        "url": request.build_absolute_uri(reverse("players:match", args=[table.token])),
+        "state": table_entry.result_state(match, mode, table),
+        "mode_label": EntryMode(mode).label,
+        "disputed_name": match.player(table.disputed_by).name if table.disputed_by else "",
+    }
+
+
+@login_required
+@require_POST
+def link_renew(request, match_pk: int):
+    """Revoke the match's players' link and make a new one (the old one then answers 404)."""
+    pairing = pairing_for_organiser(request, match_pk)
+    table_entry.link_renew(match=pairing.match, by=request.user,
+                           address=request.META.get("REMOTE_ADDR"))
+    messages.success(request, _("The old link no longer works; the new one is below."))
+    return redirect("matches:entry", match_pk=match_pk)
+
+
+@login_required
+@require_POST
+def result_approve(request, match_pk: int):
+    """Approve the match's result without (all) the players' signatures: it is final."""
+    pairing = pairing_for_organiser(request, match_pk)
+    try:
+        table_entry.result_approve(match=pairing.match, by=request.user,
+                                   address=request.META.get("REMOTE_ADDR"))
+    except table_entry.TableError as error:
+        return _page(request, pairing, error=user_message(error), status=409)
+    messages.success(request, _("The result is approved and final."))
+    return redirect("matches:entry", match_pk=match_pk)
 
 
 def _deal_saved(request, pairing, deal, sheet: MatchSheet):

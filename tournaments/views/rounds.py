@@ -3,7 +3,7 @@ rounds carry their names (quarterfinal, semifinal, final) and show byes and walk
 
 from django.shortcuts import get_object_or_404, render
 
-from tournaments import formats
+from tournaments import formats, table_entry
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.selectors import pairings_of_round
 
@@ -16,10 +16,13 @@ def round_detail(request, pk: int, number: int):
     for other in rounds:
         other.label = labels.get(other.number, "")
     round_.label = labels.get(round_.number, "")
+    pairings = list(pairings_of_round(round_))
     return render(request, "tournaments/round_detail.html", {
         "tournament": tournament,
         "round": round_,
         "rounds": rounds,
-        "pairings": pairings_of_round(round_),
+        "pairings": pairings,
+        "provisional": table_entry.provisional_matches(
+            tournament, [p.match for p in pairings if p.match_id]),
         "can_organise": can_organise(request.user, tournament),
     })

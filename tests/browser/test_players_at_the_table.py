@@ -1,0 +1,148 @@
+"""Players enter their own match at the table, on two phones (two browser contexts, 390×844),
+and the organiser sees the result: `players_sign` to a signed 11:0, `players_confirm_each`
+(B confirms A's deal), and a revoked link (the 404 page). Screenshots of the player pages go
+to $PLAYERS_SCREENSHOTS (a folder) when it is set."""
+
+import os
+import random
+
+import pytest
+from django.db import connections
+
+from tests.services import CHROMIUM, require_chromium
+from tournaments import services, table_entry
+from tournaments.models import EntryMode, MatchTable, Pairing
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser(live_server, monkeypatch):
+    """A chromium; `open_phone()` makes a new phone (context) in English; every page's
+    Content-Security-Policy complaints are collected and must stay empty."""
+    require_chromium()
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    blocked = []
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+
+        def open_phone():
+            context = chromium.new_context(viewport={"width": 390, "height": 844},
+                                           locale="en-GB")
+            context.add_cookies([{"name": "django_language", "value": "en",
+                                  "url": live_server.url}])
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.on("console", lambda message: blocked.append(message.text)
+                    if "Content Security Policy" in message.text else None)
+            return page
+
+        yield open_phone
+        chromium.close()
+        connections.close_all()
+    assert blocked == [], blocked
+
+
+@pytest.fixture
+def match(tournament):
+    services.tournament_start(tournament=tournament, rng=random.Random(1))
+    return Pairing.objects.get(round__tournament=tournament, round__number=1, table=1).match
+
+
+def shot(page, name):
+    folder = os.environ.get("PLAYERS_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=False)
+
+
+def sit(page, url, name):
+    page.goto(url)
+    page.wait_for_selector("text=Who are you?")
+    page.click(f"button >> text={name}")
+    page.wait_for_selector(f"text=This phone: {name}")
+
+
+def enter(page, winner, reason, number):
+    page.click(f"label.choice >> text={winner}")
+    page.click(f"label.choice.reason >> text={reason}")
+    page.click(f"text=Save deal {number}")
+
+
+def organiser_page(open_phone, live_server, url):
+    page = open_phone()
+    page.goto(live_server.url + "/accounts/login/?next=" + url)
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "pass-organiser-1")
+    page.click("main button[type=submit]")
+    return page
+
+
+def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(browser, live_server,
+                                                                  match):
+    a_name, b_name = match.player_a.name, match.player_b.name
+    url = live_server.url + table_entry.entry_path(match)
+    phone_a, phone_b = browser(), browser()
+    sit(phone_a, url, a_name)
+    shot(phone_a, "1-seat-chosen")
+    sit(phone_b, url, b_name)
+    enter(phone_a, a_name, "capot", 1)
+    phone_a.wait_for_selector("text=Deal 1 saved.")
+    phone_b.reload()
+    enter(phone_b, a_name, "capot", 2)
+    phone_b.wait_for_selector("text=Deal 2 saved.")
+    phone_a.reload()
+    enter(phone_a, a_name, "capot", 3)
+    phone_a.wait_for_selector("text=Deal 3 saved.")
+    phone_b.reload()
+    enter(phone_b, a_name, "66, loser under 33", 4)  # 3 + 3 + 3 + 2 = 11
+    phone_b.wait_for_selector("text=Sign the result 11:0")
+    shot(phone_b, "2-sign")
+    phone_b.click("button >> text=Sign")
+    phone_b.wait_for_selector("text=You signed the result 11:0.")
+    phone_a.reload()
+    phone_a.click("button >> text=Sign")
+    phone_a.wait_for_selector("text=The result 11:0 is final.")
+    shot(phone_a, "3-final")
+    assert phone_a.evaluate("document.documentElement.scrollWidth") <= 390
+    organiser = organiser_page(browser, live_server, f"/m/{match.pk}/")
+    organiser.wait_for_selector("text=The result is final.")
+    organiser.click("#match-history summary")
+    assert organiser.locator(f"text={a_name} (seat A) · 127.0.0.1").count() >= 1
+
+
+def test_confirm_each_b_confirms_as_deal(browser, live_server, tournament, match):
+    tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
+    tournament.save(update_fields=["entry_mode"])
+    a_name, b_name = match.player_a.name, match.player_b.name
+    url = live_server.url + table_entry.entry_path(match)
+    phone_a, phone_b = browser(), browser()
+    sit(phone_a, url, a_name)
+    sit(phone_b, url, b_name)
+    enter(phone_a, b_name, "capot", 1)
+    phone_a.wait_for_selector("text=Deal 1 is waiting for your opponent's confirmation.")
+    phone_b.reload()
+    phone_b.wait_for_selector("text=Deal 1 waits for confirmation")
+    shot(phone_b, "4-confirm")
+    phone_b.click("button >> text=Confirm")
+    phone_b.wait_for_selector("text=Deal 1 confirmed.")
+    assert match.deals.get().winner == "B"
+    phone_b.wait_for_selector("text=Save deal 2")
+
+
+def test_a_revoked_link_shows_the_404_page(browser, live_server, match):
+    old = live_server.url + table_entry.entry_path(match)
+    organiser = organiser_page(browser, live_server, f"/m/{match.pk}/")
+    organiser.click("text=Revoke the link and make a new one")
+    organiser.wait_for_selector("text=The old link no longer works")
+    phone = browser()
+    response = phone.goto(old)
+    assert response.status == 404
+    phone.wait_for_selector("text=No such match link")
+    shot(phone, "5-gone")
+    new = MatchTable.objects.get(match=match).token
+    assert phone.goto(f"{live_server.url}/p/{new}/").status == 200

@@ -1,0 +1,75 @@
+"""The scorecard PDF's QR code, read back with a QR reader (zxing-cpp): the players' link
+while the players may enter the match, the public match page when they may not (or the match
+is over)."""
+
+import io
+
+import pytest
+import zxingcpp
+from PIL import Image, ImageOps
+from pypdf import PdfReader
+
+from tests.tournaments.printing.helpers import ELEVEN_NIL, first_match, html_text, play
+from tournaments import table_entry
+from tournaments.models import EntryMode, Pairing
+from tournaments.printing.documents import render_scorecards, scorecards_document
+
+pytestmark = pytest.mark.django_db
+
+
+def qr_texts(pdf: bytes) -> list[str]:
+    """Every QR code in the PDF's images, decoded (the codes are drawn one pixel per module
+    with no margin: each is given its quiet zone and scaled up before reading)."""
+    texts = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for image in page.images:
+            picture = image.image.convert("L")
+            if picture.width > 200 or picture.width != picture.height:
+                continue  # the deal grid, not a QR code
+            picture = ImageOps.expand(picture, border=4, fill=255)
+            picture = picture.resize((picture.width * 8, picture.height * 8), Image.NEAREST)
+            texts += [result.text for result in zxingcpp.read_barcodes(picture)]
+    return texts
+
+
+def pairing_of(match) -> Pairing:
+    return Pairing.objects.select_related("round__tournament", "entry_a__player",
+                                          "entry_b__player", "match").get(match=match)
+
+
+def test_the_qr_code_is_the_players_link_when_they_enter(settings, started):
+    settings.SITE_URL = "https://66.example.bg"
+    match = first_match(started)
+    assert started.entry_mode == EntryMode.PLAYERS_SIGN
+    pdf = render_scorecards([pairing_of(match)], filled=False, language="en")
+    token = table_entry.table_of(match).token
+    assert qr_texts(pdf) == [f"https://66.example.bg/p/{token}/"]
+
+
+def test_the_qr_code_is_the_public_page_when_only_organisers_enter(settings, started):
+    settings.SITE_URL = "https://66.example.bg"
+    started.entry_mode = EntryMode.ORGANISER
+    started.save(update_fields=["entry_mode"])
+    match = first_match(started)
+    pdf = render_scorecards([pairing_of(match)], filled=False, language="en")
+    assert qr_texts(pdf) == [f"https://66.example.bg/m/{match.pk}/"]
+
+
+def test_a_finished_matchs_card_opens_the_public_page(settings, started):
+    settings.SITE_URL = "https://66.example.bg"
+    match = first_match(started)
+    play(match, ELEVEN_NIL)
+    pdf = render_scorecards([pairing_of(match)], filled=True, language="en")
+    assert qr_texts(pdf) == [f"https://66.example.bg/m/{match.pk}/"]
+
+
+@pytest.mark.parametrize(("mode", "words"), [
+    (EntryMode.PLAYERS_SIGN, "Scan to enter the deals"),
+    (EntryMode.ORGANISER, "Scan to follow the match"),
+])
+def test_the_cards_words_say_what_the_code_opens(started, mode, words):
+    started.entry_mode = mode
+    started.save(update_fields=["entry_mode"])
+    pairing = pairing_of(first_match(started))
+    text = html_text(scorecards_document([pairing], False, started, "en"))
+    assert words in text

@@ -1,0 +1,372 @@
+"""Players enter their own match at the table: the secret link, the seats, the sign-off.
+
+Who may enter an event's results is its `Tournament.entry_mode` (`EntryMode`):
+
+* `organiser` -- only the organisers (the match page); the players' link answers 404.
+* `players_sign` -- either player enters deals from the match's link; once the match reaches
+  its target both players sign the result (or the organiser approves it), and only then is it
+  final (`MatchTable.is_final`); until then the result is provisional.
+* `players_confirm_each` -- a deal entered by one player waits (`MatchTable.pending`) until the
+  other confirms it; the next deal waits for it. The result is final when the target is reached.
+* `players_trusted` -- either player enters; no signatures.
+
+The link (`/p/<token>/`, namespace `players:`) carries a token of 192 bits from `secrets`; the
+database finds it by its SHA-256 (`MatchTable.token_hash`). The token is also kept in
+`MatchTable.token`, because a scorecard printed (again) later and `manage.py entry_links` must
+show the same link and a hash cannot give it back; whoever can read that column can already
+change every result in the database. Renewing the link writes a new token: the old one then
+finds nothing (404).
+
+Every write runs in one transaction with the match row locked first (the lock order of
+`tournaments.services.tournament_lock`), then the match's `MatchTable` row; deals go through
+`scoring.services.deal_record` / `deal_undo_last` (their deal-number guard tells the second of
+two phones that the deal is already in). Each change appends a `MatchEvent` (seat or organiser,
+time, client address). Refusals are `TableError(code, **params)`: nothing written, the sentence
+in `club.messages`.
+"""
+
+import hashlib
+import secrets
+from dataclasses import asdict
+
+from django.db import IntegrityError, models, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring import rules
+from scoring import services as scoring_services
+from scoring.models import Deal, Match
+from scoring.services import RecordingError
+from tournaments.models import EntryMode, MatchEvent, MatchTable, Tournament
+from tournaments.services import TournamentError
+
+TOKEN_BYTES = 24
+"""192 bits from `secrets.token_urlsafe`: 32 URL-safe characters."""
+PLAYER_MODES = (
+    EntryMode.PLAYERS_SIGN, EntryMode.PLAYERS_CONFIRM_EACH, EntryMode.PLAYERS_TRUSTED,
+)
+"""The modes in which the players' link works."""
+
+PROVISIONAL, AWAITING, DISPUTED, FINAL = "provisional", "awaiting", "disputed", "final"
+
+
+class TableError(TournamentError):
+    """A change at the table that cannot be made now: `TableError(code, **params)`."""
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of `token` (hex, 64 characters): what the database looks the link up by."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def entry_mode_of(match: Match) -> str:
+    """The `EntryMode` value of `match`'s event (one query); `organiser` for a match outside
+    any event."""
+    mode = (
+        Tournament.objects.filter(rounds__pairings__match=match)
+        .values_list("entry_mode", flat=True).first()
+    )
+    return mode or EntryMode.ORGANISER
+
+
+def players_may_enter(mode: str) -> bool:
+    """Whether the players' link works under `mode` (an `EntryMode` value)."""
+    return mode in PLAYER_MODES
+
+
+def table_of(match: Match) -> MatchTable:
+    """`match`'s `MatchTable`, made with a new link the first time it is asked for (two
+    callers at once: one row, both get it)."""
+    table = MatchTable.objects.filter(match_id=match.pk).first()
+    if table is not None:
+        return table
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    try:
+        with transaction.atomic():
+            return MatchTable.objects.create(match_id=match.pk, token=token,
+                                             token_hash=token_hash(token))
+    except IntegrityError:
+        return MatchTable.objects.get(match_id=match.pk)
+
+
+def entry_path(match: Match) -> str:
+    """The path of `match`'s players' link (`players:match`), made if need be."""
+    return reverse("players:match", args=[table_of(match).token])
+
+
+def table_for_token(token: str) -> MatchTable | None:
+    """The `MatchTable` whose link carries `token` (its match and players read along), or
+    None: no such link (wrong, renewed, or another site's), or the event's mode does not let
+    players enter (`players_may_enter`). Looked up by `token_hash` only."""
+    table = (
+        MatchTable.objects.select_related("match__player_a", "match__player_b")
+        .filter(token_hash=token_hash(token)).first()
+    )
+    if table is None or not players_may_enter(entry_mode_of(table.match)):
+        return None
+    return table
+
+
+def result_state(match: Match, mode: str, table: MatchTable | None) -> str:
+    """How `match`'s result counts under `mode`: "" (no result yet, or nothing to sign),
+    `FINAL` (signed by both, or approved), `AWAITING` (players_sign: the players entered it
+    and not both have signed), `DISPUTED` (a player disputed it). Standings count a finished
+    match either way; the pages show a result that is not final as provisional."""
+    if match.status != Match.Status.FINISHED or table is None:
+        return ""
+    if table.is_final:
+        return FINAL
+    if table.disputed_by:
+        return DISPUTED
+    if mode == EntryMode.PLAYERS_SIGN and table.players_entered:
+        return AWAITING
+    return ""
+
+
+def provisional_matches(tournament: Tournament, matches) -> set[int]:
+    """The ids, among `matches` (finished or not) of `tournament`, of the results that are
+    not final under its mode: `players_sign` results the players entered and have not both
+    signed (nor the organiser approved), and disputed ones. One query; none under the other
+    modes. The pages mark them provisional; standings still count them."""
+    if tournament.entry_mode != EntryMode.PLAYERS_SIGN:
+        return set()
+    ids = [match.pk for match in matches if match.status == Match.Status.FINISHED]
+    if not ids:
+        return set()
+    tables = MatchTable.objects.filter(match_id__in=ids, approved_at__isnull=True).filter(
+        models.Q(players_entered=True) | ~models.Q(disputed_by="")
+    ).exclude(signed_a__isnull=False, signed_b__isnull=False)
+    return set(tables.values_list("match_id", flat=True))
+
+
+# --------------------------------------------------------------------------------------------
+# Writes
+# --------------------------------------------------------------------------------------------
+
+
+def _locked(match_pk: int) -> tuple[Match, MatchTable, str]:
+    """The match row, then its table row, locked (in that order); and the event's mode."""
+    try:
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("player_a", "player_b").get(pk=match_pk)
+        )
+    except Match.DoesNotExist:
+        raise TableError("match_removed") from None
+    table_of(match)
+    table = MatchTable.objects.select_for_update().get(match_id=match_pk)
+    return match, table, entry_mode_of(match)
+
+
+def _log(match: Match, kind: str, *, seat: str = "", user=None, number=None, text: str = "",
+         address: str | None = None) -> None:
+    MatchEvent.objects.create(match=match, kind=kind, seat=seat, user=user, number=number,
+                              text=text[:500], address=address or None)
+
+
+def _refuse_if_locked(table: MatchTable, mode: str) -> None:
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
+    if table.is_final:
+        raise TableError("result_final")
+
+
+@transaction.atomic
+def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
+                     details: rules.DealRecord | None = None, number: int,
+                     address: str | None = None) -> Deal | None:
+    """A player (`seat`, "A"/"B") enters deal `number` of `match` from the link: recorded at
+    once (`scoring.services.deal_record`, returned), or, under `players_confirm_each`, kept as
+    the pending deal for the opponent to confirm (None returned).
+
+    Raises `TableError` (`players_may_not_enter`; `result_final`: signed or approved;
+    `deal_pending`: deal `number` waits for the opponent's confirmation),
+    `scoring.services.RecordingError` (`deal_already_entered`: the other phone was first, ...)
+    and `rules.InvalidDeal`."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if table.pending:
+        raise TableError("deal_pending", number=table.pending["number"])
+    if mode == EntryMode.PLAYERS_CONFIRM_EACH:
+        count = match.deals.count()
+        if not 1 <= number <= count + 1:
+            raise RecordingError("deal_number_out_of_range", number=number, count=count,
+                                 next_number=count + 1)
+        if number != count + 1:
+            raise RecordingError("deal_already_entered", number=number,
+                                 next_number=count + 1, entered_by="")
+        rules.score_match([*match.deal_scores(), score], match.house_rules(), match.first_dealer)
+        table.pending = {
+            "number": number, "winner": score.winner or "", "game_points": score.game_points,
+            "reason": score.reason, "seat": seat,
+            "details": None if details is None else _details(details),
+        }
+        table.save(update_fields=["pending"])
+        _log(match, MatchEvent.Kind.PENDING, seat=seat, number=number, address=address)
+        return None
+    deal = scoring_services.deal_record(match=match, score=score, details=details, by=None,
+                                        number=number)
+    table.players_entered = True
+    table.save(update_fields=["players_entered"])
+    _log(match, MatchEvent.Kind.DEAL, seat=seat, number=deal.number, address=address)
+    return deal
+
+
+def _details(details: rules.DealRecord) -> dict:
+    return asdict(details)
+
+
+@transaction.atomic
+def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | None = None,
+                       handed_across: bool = False) -> Deal:
+    """The opponent (`seat`) confirms the pending deal `number` (`players_confirm_each`): it
+    is recorded (`deal_record`) and returned. `handed_across`: on the entering player's phone,
+    handed across the table (the log says so).
+
+    Raises `TableError` (`no_pending_deal`: none waits, or another number;
+    `confirm_own_deal`: `seat` entered it; `players_may_not_enter`, `result_final`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    pending = table.pending
+    if not pending or pending["number"] != number:
+        raise TableError("no_pending_deal", number=number)
+    if pending["seat"] == seat:
+        raise TableError("confirm_own_deal", number=number)
+    score = rules.DealScore(winner=pending["winner"] or None, game_points=pending["game_points"],
+                            totals=None, reason=pending["reason"])
+    details = rules.DealRecord(**pending["details"]) if pending.get("details") else None
+    deal = scoring_services.deal_record(match=match, score=score, details=details, by=None,
+                                        number=number)
+    table.pending = None
+    table.players_entered = True
+    table.save(update_fields=["pending", "players_entered"])
+    _log(match, MatchEvent.Kind.CONFIRMED, seat=seat, number=number, address=address,
+         text="handed across" if handed_across else "")
+    return deal
+
+
+@transaction.atomic
+def table_deal_reject(*, match: Match, seat: str, number: int,
+                      address: str | None = None) -> None:
+    """Either player drops the pending deal `number` (the opponent disagrees, or its author
+    mistyped): nothing was recorded, the deal is entered again. Raises `TableError`
+    (`no_pending_deal`, `players_may_not_enter`, `result_final`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if not table.pending or table.pending["number"] != number:
+        raise TableError("no_pending_deal", number=number)
+    table.pending = None
+    table.save(update_fields=["pending"])
+    _log(match, MatchEvent.Kind.REJECTED, seat=seat, number=number, address=address)
+
+
+@transaction.atomic
+def table_deal_undo(*, match: Match, seat: str, number: int,
+                    address: str | None = None) -> Deal:
+    """A player (`seat`) undoes the last deal, `number` (`scoring.services.deal_undo_last`),
+    while the result is not final; signatures and a dispute given so far are cleared (the
+    result they were for is gone). Raises `TableError` (`players_may_not_enter`,
+    `result_final`, `deal_pending`: a deal waits for confirmation; drop it first) and
+    `RecordingError` (`undo_not_last`, `no_deal_to_undo`, `ConfirmationRequired`: the undo would
+    undo a knockout's later results -- the organiser's to do)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if table.pending:
+        raise TableError("deal_pending", number=table.pending["number"])
+    deal = scoring_services.deal_undo_last(match=match, by=None, number=number)
+    _clear_sign_off(table)
+    _log(match, MatchEvent.Kind.UNDO, seat=seat, number=deal.number, address=address)
+    return deal
+
+
+def _clear_sign_off(table: MatchTable) -> None:
+    table.signed_a = table.signed_b = table.approved_at = None
+    table.disputed_by, table.dispute = "", ""
+    table.save(update_fields=["signed_a", "signed_b", "approved_at", "disputed_by", "dispute"])
+
+
+def _refuse_unless_over(match: Match) -> None:
+    if match.status != Match.Status.FINISHED:
+        target = match.house_rules().game_target
+        raise TableError("sign_before_end", points_a=match.game_points_a,
+                         points_b=match.game_points_b, target=target)
+
+
+@transaction.atomic
+def result_sign(*, match: Match, seat: str, address: str | None = None) -> MatchTable:
+    """The player in `seat` signs `match`'s result (`players_sign`); when both have, the
+    result is final. Raises `TableError` (`sign_before_end`: the target is not reached;
+    `sign_twice`: `seat` has signed; `result_final`; `sign_not_needed`: the event's mode
+    asks for no signatures; `players_may_not_enter`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if mode != EntryMode.PLAYERS_SIGN:
+        raise TableError("sign_not_needed")
+    _refuse_unless_over(match)
+    if table.signed(seat):
+        raise TableError("sign_twice", points_a=match.game_points_a,
+                         points_b=match.game_points_b)
+    setattr(table, "signed_a" if seat == "A" else "signed_b", timezone.now())
+    if table.disputed_by == seat:  # signing withdraws one's own dispute
+        table.disputed_by, table.dispute = "", ""
+    table.save(update_fields=["signed_a", "signed_b", "disputed_by", "dispute"])
+    _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address,
+         text=f"{match.game_points_a}:{match.game_points_b}")
+    return table
+
+
+@transaction.atomic
+def result_dispute(*, match: Match, seat: str, text: str,
+                   address: str | None = None) -> MatchTable:
+    """The player in `seat` disputes `match`'s result, saying why (`text`, up to 500
+    characters); the organiser resolves it (`result_approve`, after a correction if need be).
+    Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
+    `players_may_not_enter`)."""
+    if not text.strip():
+        raise TableError("dispute_text_missing")
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    _refuse_unless_over(match)
+    table.disputed_by, table.dispute = seat, text.strip()[:500]
+    setattr(table, "signed_a" if seat == "A" else "signed_b", None)
+    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b"])
+    _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address)
+    return table
+
+
+@transaction.atomic
+def result_approve(*, match: Match, by, address: str | None = None) -> MatchTable:
+    """An organiser (`by`) approves `match`'s finished result without (all) signatures, or
+    as it stands after a dispute (corrected first, if need be): it is final. Raises
+    `TableError` (`sign_before_end`, `result_final`)."""
+    match, table, _mode = _locked(match.pk)
+    _refuse_unless_over(match)
+    if table.is_final:
+        raise TableError("result_final")
+    table.approved_at = timezone.now()
+    table.pending = None
+    table.save(update_fields=["approved_at", "pending"])
+    _log(match, MatchEvent.Kind.APPROVED, user=by, address=address,
+         text=f"{match.game_points_a}:{match.game_points_b}")
+    return table
+
+
+@transaction.atomic
+def link_renew(*, match: Match, by, address: str | None = None) -> MatchTable:
+    """Revoke `match`'s players' link and make a new one (the old token then finds nothing;
+    the seats chosen on the phones are forgotten, their cookies being signed with the old
+    link). Returns the table with the new `token`."""
+    match, table, _mode = _locked(match.pk)
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    table.token, table.token_hash = token, token_hash(token)
+    table.save(update_fields=["token", "token_hash"])
+    _log(match, MatchEvent.Kind.RENEWED, user=by, address=address)
+    return table
+
+
+def clear_sign_off_on_reopen(match: Match) -> None:
+    """A match reopened or changed winner (an organiser's undo or correction): the signatures,
+    approval and dispute were for a result that is gone."""
+    MatchTable.objects.filter(match_id=match.pk).update(
+        signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
+    )

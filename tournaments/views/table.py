@@ -1,0 +1,284 @@
+"""The players' pages at the table (`players:`, `/p/<token>/`): the match's secret link.
+
+Adapters over `tournaments.table_entry` (STYLE.md): the token finds the match or answers 404
+(`players/gone.html`, the same page whether the match exists or not); 30 wrong tokens from one
+address in 10 minutes answer 429 (Django's cache). The first visit asks "Who are you?" and keeps
+the seat in a signed cookie for that link only. Each post is one service call, then a redirect
+to the page (303); a refusal draws the page again with the sentence in the user's language and
+4xx, nothing written. The token opens nothing else: every view here takes the match from it.
+"""
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from club.messages import user_message
+from scoring import rules
+from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
+from scoring.services import ConfirmationRequired, RecordingError
+from tournaments import table_entry
+from tournaments.match_sheet import match_sheet
+from tournaments.models import EntryMode, MatchTable, Pairing
+
+PAGE = "players/match.html"
+SEAT_PAGE = "players/seat.html"
+GONE_PAGE = "players/gone.html"
+GUESS_LIMIT = 30
+GUESS_WINDOW = 600
+"""Wrong tokens allowed per client address per 10 minutes (seconds) before 429."""
+SEAT_COOKIE_AGE = 7 * 24 * 3600
+ScoringError = (RecordingError, rules.InvalidDeal, table_entry.TableError)
+
+
+def client_address(request) -> str | None:
+    """The client's address as the server saw it (`REMOTE_ADDR`)."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _guesses_key(request) -> str:
+    return f"players:wrong-tokens:{client_address(request)}"
+
+
+def with_table(view):
+    """Resolve the URL's token to its `MatchTable` (argument `table`), or answer 404 (and
+    count the miss) or 429 (too many misses from this address)."""
+    def wrapped(request, token: str, *args, **kwargs):
+        key = _guesses_key(request)
+        if cache.get(key, 0) >= GUESS_LIMIT:
+            return render(request, GONE_PAGE, {"too_many": True}, status=429)
+        table = table_entry.table_for_token(token)
+        if table is None:
+            if not cache.add(key, 1, GUESS_WINDOW):
+                try:
+                    cache.incr(key)
+                except ValueError:  # expired meanwhile
+                    cache.add(key, 1, GUESS_WINDOW)
+            return render(request, GONE_PAGE, {}, status=404)
+        return view(request, table, *args, **kwargs)
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def _cookie_name(table: MatchTable) -> str:
+    return f"seat{table.match_id}"
+
+
+def _salt(table: MatchTable) -> str:
+    return f"players-seat:{table.token_hash}"
+
+
+def seat_of(request, table: MatchTable) -> str:
+    """The seat ("A"/"B") this phone chose for the link, or "" (none, or chosen under a
+    link renewed since)."""
+    seat = request.get_signed_cookie(_cookie_name(table), default="", salt=_salt(table))
+    return seat if seat in rules.SEATS else ""
+
+
+@require_GET
+@with_table
+def match_page(request, table: MatchTable):
+    """The match at the table: "Who are you?" on the first visit, then the score, the entry
+    form, the pending deal, the sign-off."""
+    if not seat_of(request, table):
+        return render(request, SEAT_PAGE, {"table": table, "match": table.match})
+    return _page(request, table)
+
+
+@require_POST
+@with_table
+def seat_choose(request, table: MatchTable):
+    """Remember the seat this phone belongs to (a signed cookie for this link only)."""
+    seat = request.POST.get("seat", "")
+    if seat not in rules.SEATS:
+        return render(request, SEAT_PAGE, {"table": table, "match": table.match}, status=422)
+    response = redirect("players:match", token=table.token)
+    response.set_signed_cookie(
+        _cookie_name(table), seat, salt=_salt(table), max_age=SEAT_COOKIE_AGE,
+        path=reverse("players:match", args=[table.token]), httponly=True, samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+def _seated(view):
+    """Posts need a seat: without one, back to "Who are you?"."""
+    def wrapped(request, table: MatchTable):
+        seat = seat_of(request, table)
+        if not seat:
+            return redirect("players:match", token=table.token)
+        return view(request, table, seat)
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+@require_POST
+@with_table
+@_seated
+def deal_add(request, table: MatchTable, seat: str):
+    """A deal from this seat's phone: the quick form or the card-points form of the match
+    page (`scoring.forms`), then `table_entry.table_deal_enter` (pending under
+    `players_confirm_each`). 422 for a bad deal, 409 when the match cannot take it."""
+    match = table.match
+    details = any(key.startswith("details-") for key in request.POST)
+    form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
+    if not form.is_valid():
+        return _page(request, table, form=form, status=422)
+    try:
+        deal = table_entry.table_deal_enter(
+            match=match, seat=seat, score=form.score, details=form.record,
+            number=form.cleaned_data["number"], address=client_address(request),
+        )
+    except ScoringError as error:
+        return _refused(request, table, error)
+    number = form.cleaned_data["number"]
+    if deal is None:
+        notice = _("Deal %(number)s is waiting for your opponent's confirmation.")
+    else:
+        notice = _("Deal %(number)s saved.")
+    return _done(request, table, notice % {"number": number})
+
+
+@require_POST
+@with_table
+@_seated
+def deal_undo(request, table: MatchTable, seat: str):
+    """Undo the last deal (`number`: the one the page showed) while the result is not final."""
+    form = DealUndoForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, error=form.errors["number"][0], status=422)
+    try:
+        deal = table_entry.table_deal_undo(
+            match=table.match, seat=seat, number=form.cleaned_data["number"],
+            address=client_address(request),
+        )
+    except ConfirmationRequired:  # a knockout's later results: the organiser's to undo
+        return _refused(request, table, table_entry.TableError("result_final"))
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("Deal %(number)s undone.") % {"number": deal.number})
+
+
+@require_POST
+@with_table
+@_seated
+def deal_confirm(request, table: MatchTable, seat: str):
+    """Confirm the pending deal `number` (or, with `reject=1`, drop it); `as_seat` names the
+    other seat when the entering phone is handed across the table."""
+    form = DealUndoForm(request.POST)  # the number of the deal shown as pending
+    if not form.is_valid():
+        return _page(request, table, error=form.errors["number"][0], status=422)
+    number = form.cleaned_data["number"]
+    try:
+        if request.POST.get("reject") == "1":
+            table_entry.table_deal_reject(match=table.match, seat=seat, number=number,
+                                          address=client_address(request))
+            return _done(request, table, _("Deal %(number)s dropped; enter it again.")
+                         % {"number": number})
+        # The phone handed across the table: its holder confirms for the other seat.
+        other = request.POST.get("as_seat", "")
+        handed = other in rules.SEATS and other != seat
+        table_entry.table_deal_confirm(match=table.match, seat=other if handed else seat,
+                                       number=number, address=client_address(request),
+                                       handed_across=handed)
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("Deal %(number)s confirmed.") % {"number": number})
+
+
+@require_POST
+@with_table
+@_seated
+def result_sign(request, table: MatchTable, seat: str):
+    """Sign the result for this phone's seat; a post naming the other seat is refused."""
+    posted = request.POST.get("seat", seat)
+    if posted != seat:
+        error = table_entry.TableError("sign_other_seat", name=table.match.player(seat).name)
+        return _refused(request, table, error, status=403)
+    try:
+        table_entry.result_sign(match=table.match, seat=seat, address=client_address(request))
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("You signed the result."))
+
+
+@require_POST
+@with_table
+@_seated
+def result_dispute(request, table: MatchTable, seat: str):
+    """Dispute the result with a short text (`text`) for the organiser to settle."""
+    try:
+        table_entry.result_dispute(match=table.match, seat=seat,
+                                   text=request.POST.get("text", ""),
+                                   address=client_address(request))
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("Your dispute was sent to the organiser."))
+
+
+# --------------------------------------------------------------------------------------------
+
+BAD_INPUT = {"dispute_text_missing", "deal_number_out_of_range", "undo_number_out_of_range"}
+
+
+def _refused(request, table: MatchTable, error, status: int | None = None):
+    if status is None:
+        code = getattr(error, "code", "")
+        if isinstance(error, rules.InvalidDeal):
+            status = 409 if code == "match_finished" else 422
+        else:
+            status = 422 if code in BAD_INPUT else 409
+    return _page(request, table, error=user_message(error), status=status)
+
+
+def _done(request, table: MatchTable, notice: str):
+    messages.success(request, notice)
+    return redirect("players:match", token=table.token, permanent=False)
+
+
+def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200):
+    """The player's page: sticky score and next dealer, then what this seat can do now."""
+    table.refresh_from_db()
+    match = table.match
+    match.refresh_from_db()
+    seat = seat_of(request, table)
+    sheet = match_sheet(match)
+    mode = table_entry.entry_mode_of(match)
+    state = table_entry.result_state(match, mode, table)
+    pairing = Pairing.objects.select_related("round__tournament").filter(match=match).first()
+    pending = table.pending
+    can_enter = not match.is_over and not pending and not table.is_final
+    quick_form = details_form = None
+    if can_enter:
+        initial = {"number": sheet.next_number}
+        quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
+            match=match, initial=initial)
+        details_form = form if isinstance(form, DealDetailsForm) else DealDetailsForm(
+            match=match, initial=initial)
+    context = {
+        "table": table, "match": match, "seat": seat, "seat_name": match.player(seat).name,
+        "tournament": pairing.round.tournament if pairing else None, "pairing": pairing,
+        "house_rules": sheet.house_rules, "next_dealer": sheet.next_dealer,
+        "next_number": sheet.next_number,
+        "next_dealer_name": match.player(sheet.next_dealer).name,
+        "winner_name": match.player(match.winner).name if match.winner else "",
+        "rows": sheet.rows, "last_deal": sheet.rows[-1] if sheet.rows else None,
+        "quick_form": quick_form, "details_form": details_form,
+        "details_open": isinstance(form, DealDetailsForm),
+        "deal_url": reverse("players:deal_add", args=[table.token]),
+        "pending": pending, "pending_mine": bool(pending) and pending["seat"] == seat,
+        "other_seat": "B" if seat == "A" else "A",
+        "other_name": match.player("B" if seat == "A" else "A").name,
+        "pending_name": match.player(pending["winner"]).name
+        if pending and pending["winner"] else "",
+        "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
+        "signed_me": table.signed(seat), "signed_other": table.signed("B" if seat == "A" else "A"),
+        "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
+        "error": error, "organiser": False,
+    }
+    return render(request, PAGE, context, status=status)
+
