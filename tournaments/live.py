@@ -19,9 +19,10 @@ Only htmx polls (the `HX-Request` header) are conditional; a page loaded in full
 so its flash messages are never held back by a 304.
 """
 
+import functools
 from functools import wraps
 
-from django.db.models import Exists, OuterRef, Subquery, Value
+from django.db import connection
 from django.http import Http404
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import etag
@@ -29,75 +30,79 @@ from django.views.decorators.http import etag
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
-from tournaments.models import Entry, Pairing, PlayerRating, Tournament
+from tournaments.models import Entry, Pairing, PlayerRating, Round, Tournament
 from tournaments.pure.fingerprints import fingerprint
 
 POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows within 5 s
 
 
-def _newest(queryset, field: str) -> Subquery:
-    return Subquery(queryset.order_by(f"-{field}").values(field)[:1])
+_VERSIONED = (Match, Deal, Entry, Tournament, Player)  # the models whose history counts
 
 
-def _version_annotations() -> dict:
-    """The newest id of each change history and table the live pages read (see the module's
-    docstring), as subqueries of one SELECT: each an index's last entry."""
-    histories = {
-        f"v_{model._meta.model_name}": _newest(model.history.all(), "history_id")
-        for model in (Match, Deal, Entry, Tournament, Player)
-    }
-    return {
-        **histories,
-        "v_pairing": _newest(Pairing.objects.all(), "pk"),
-        "v_rating": _newest(PlayerRating.objects.all(), "pk"),
-    }
+@functools.cache
+def _version_sql(scope: str) -> str:
+    """The one SELECT of a version (see the module's docstring), written once per process:
+    building it with the ORM on every poll cost more than running it. `scope`: "tournament"
+    (parameters: user id, event id) or "match" (user id, match id). Each MAX reads the last
+    entry of a primary-key index."""
+    quote = connection.ops.quote_name
+
+    def newest(model, column: str) -> str:
+        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)})"
+
+    versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
+    versions += [newest(Pairing, "id"), newest(PlayerRating, "id")]
+    organisers = Tournament.organisers.through._meta.db_table
+    event = quote(Tournament._meta.db_table)
+    select = (
+        f"SELECT t.{quote('is_public')}, EXISTS (SELECT 1 FROM {quote(organisers)} o "
+        f"WHERE o.{quote('tournament_id')} = t.{quote('id')} AND o.{quote('user_id')} = %s), "
+        + ", ".join(versions)
+    )
+    if scope == "tournament":
+        return f"{select} FROM {event} t WHERE t.{quote('id')} = %s"
+    pairing, round_ = quote(Pairing._meta.db_table), quote(Round._meta.db_table)
+    return (
+        f"{select} FROM {pairing} p "
+        f"JOIN {round_} r ON r.{quote('id')} = p.{quote('round_id')} "
+        f"JOIN {event} t ON t.{quote('id')} = r.{quote('tournament_id')} "
+        f"WHERE p.{quote('match_id')} = %s"
+    )
 
 
-def _organiser_of(user, tournament_ref: str):
-    """Whether `user` organises the tournament `tournament_ref` names (an `OuterRef` path),
-    as an expression; `tournaments.access.can_organise` in SQL."""
-    if sees_everything(user):
-        return Value(True)
-    if not user.is_authenticated:
-        return Value(False)
-    organisers = Tournament.organisers.through.objects
-    return Exists(organisers.filter(tournament_id=OuterRef(tournament_ref), user_id=user.pk))
-
-
-def _visible(row: dict | None) -> dict:
-    """`row` (`is_public`, `organiser`, the versions) of an object the visitor may see; Http404
-    for none, or a private event's for a visitor who does not organise it."""
-    if row is None or not (row.pop("is_public") or row["organiser"]):
+def _version(request, scope: str, pk: int) -> tuple:
+    """(organiser, the versions) for the visitor of `request` (`tournaments.access.
+    can_organise` in SQL); Http404 for an unknown object or a private event's, unless the
+    visitor organises it (`Tournament.objects.visible_to`)."""
+    user = request.user
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql(scope), [user.pk if user.is_authenticated else None, pk])
+        row = cursor.fetchone()
+    if row is None:
         raise Http404
-    return row
+    is_public, organiser, *versions = row
+    organiser = sees_everything(user) or bool(organiser)
+    if not (is_public or organiser):
+        raise Http404
+    return (organiser, *versions)
 
 
-def tournament_version(request, pk: int) -> dict:
-    """One query: the versions (see the module's docstring) and whether `request.user`
-    organises event `pk`. Raises Http404 when the event is unknown or not the visitor's to see
-    (`Tournament.objects.visible_to`)."""
-    rows = Tournament.objects.filter(pk=pk).annotate(
-        organiser=_organiser_of(request.user, "pk"), **_version_annotations()
-    ).values("is_public", "organiser", *_version_annotations())
-    return _visible(rows.first())
+def tournament_version(request, pk: int) -> tuple:
+    """One query: whether `request.user` organises event `pk` and the versions (see the
+    module's docstring). Raises Http404 when the event is unknown or not the visitor's to see."""
+    return _version(request, "tournament", pk)
 
 
-def match_version(request, match_pk: int) -> dict:
+def match_version(request, match_pk: int) -> tuple:
     """As `tournament_version`, for the match `match_pk` (through its pairing's event);
     Http404 like `tournaments.access.pairing_for_reading`."""
-    rows = Pairing.objects.filter(match_id=match_pk).annotate(
-        is_public=Subquery(Tournament.objects.filter(pk=OuterRef("round__tournament_id"))
-                           .values("is_public")[:1]),
-        organiser=_organiser_of(request.user, "round__tournament_id"),
-        **_version_annotations(),
-    ).values("is_public", "organiser", *_version_annotations())
-    return _visible(rows.first())
+    return _version(request, "match", match_pk)
 
 
-def _page_etag(request, page: str, version: dict, *objects) -> str:
+def _page_etag(request, page: str, version: tuple, *objects) -> str:
     user = request.user.pk if request.user.is_authenticated else None
-    return fingerprint(page, objects, sorted(version.items()), request.get_full_path(),
-                       request.LANGUAGE_CODE, user)
+    return fingerprint(page, objects, version, request.get_full_path(), request.LANGUAGE_CODE,
+                       user)
 
 
 def tournament_etag(page: str):
