@@ -1,5 +1,5 @@
 """The knockout bracket: rounds as columns, live while matches are played (htmx polls the
-board every 10 seconds and swaps it)."""
+board every 4 seconds, `tournaments.live`, and swaps it when it changed)."""
 
 from django.http import Http404
 from django.shortcuts import render
