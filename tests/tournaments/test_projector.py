@@ -111,3 +111,13 @@ def test_the_event_page_links_to_the_projector_once_started(tournament):
     assert not linked()
     services.tournament_start(tournament=tournament, rng=random.Random(1))
     assert linked()
+
+
+@pytest.mark.django_db
+def test_the_club_night_page_links_to_the_projector(tournament):
+    night = club_nights.club_night_create(
+        club=tournament.club, date=tournament.date, name="Вечер",
+        organiser=tournament.organisers.get(), house_rules=rules.HouseRules(),
+    )
+    html = Client().get(reverse("nights:detail", args=[night.pk])).content.decode()
+    assert reverse("tournaments:projector", args=[night.pk]) in html
