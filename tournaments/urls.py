@@ -10,7 +10,7 @@ printed on scorecards (the QR code of each match) and shared as links
 from django.urls import path
 
 import club.converters  # noqa: F401  (registers <id:...>: 1 .. 2**63 - 1, else 404)
-from tournaments.views import bracket, pages, rounds, setup, standings
+from tournaments.views import bracket, pages, projector, rounds, setup, standings
 
 app_name = "tournaments"
 
@@ -33,4 +33,5 @@ urlpatterns = [
     path("t/<id:pk>/rounds/<id:number>/", rounds.round_detail, name="round"),
     path("t/<id:pk>/standings/", standings.standings, name="standings"),
     path("t/<id:pk>/crosstable/", standings.cross_table, name="crosstable"),
+    path("t/<id:pk>/projector/", projector.projector, name="projector"),
 ]

@@ -1,5 +1,5 @@
 """The knockout bracket: rounds as columns, live while matches are played (htmx polls the
-board every 10 seconds and swaps it)."""
+board every 4 seconds, `tournaments.live`, and swaps it when it changed)."""
 
 from django.http import Http404
 from django.shortcuts import render
@@ -7,13 +7,14 @@ from django.views.decorators.http import require_safe
 
 from tournaments import formats, selectors
 from tournaments.access import can_organise, tournament_for_reading
+from tournaments.live import POLL_SECONDS, live, tournament_etag
 
 PAGE = "tournaments/bracket.html"
 BOARD = "tournaments/partials/bracket_board.html"
-POLL_SECONDS = 10
 
 
 @require_safe
+@live(tournament_etag("bracket"))
 def bracket(request, pk: int):
     tournament = tournament_for_reading(request, pk)
     if not formats.for_tournament(tournament).has_bracket:

@@ -24,6 +24,7 @@ from scoring.models import Match
 from tournaments import club_nights, formats, selectors
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.forms import ClubNightForm, ClubNightPairForm
+from tournaments.live import live, tournament_etag
 from tournaments.messages import elsewhere_warning, tournament_error_message
 from tournaments.models import Pairing, Tournament
 from tournaments.services import TournamentError
@@ -78,6 +79,7 @@ def _page(request, night, *, form=None, error="", status=200):
 
 
 @require_safe
+@live(tournament_etag("night"))
 def club_night_detail(request, pk: int):
     return _page(request, _is_night(tournament_for_reading(request, pk)))
 

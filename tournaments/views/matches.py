@@ -32,6 +32,7 @@ from tournaments.access import (
     pairing_for_reading,
     removed_match,
 )
+from tournaments.live import live, match_etag
 from tournaments.match_history import match_history
 from tournaments.match_sheet import MatchSheet, match_sheet
 from tournaments.models import EntryMode
@@ -47,6 +48,7 @@ ScoringError = (services.RecordingError, rules.InvalidDeal)
 
 
 @require_GET
+@live(match_etag)
 def match_entry(request, match_pk: int):
     pairing = pairing_for_reading(request, match_pk)
     return _page(request, pairing, pairing.match)

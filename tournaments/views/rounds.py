@@ -5,9 +5,11 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments import formats, table_entry
 from tournaments.access import can_organise, tournament_for_reading
+from tournaments.live import live, tournament_etag
 from tournaments.selectors import pairings_of_round
 
 
+@live(tournament_etag("round"))
 def round_detail(request, pk: int, number: int):
     tournament = tournament_for_reading(request, pk)
     round_ = get_object_or_404(tournament.rounds, number=number)

@@ -12,10 +12,12 @@ from django_tables2 import RequestConfig
 from tournaments import formats, selectors
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.forms import TIE_BREAK_LABELS
+from tournaments.live import live, tournament_etag
 from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import StandingsTable, standings_rows
 
 
+@live(tournament_etag("standings"))
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
     ranking = selectors.standings_with_withdrawn(tournament)

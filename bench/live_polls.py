@@ -1,0 +1,192 @@
+"""What an unchanged poll of a live page costs the server (`tournaments.live`).
+
+Loads the demo data (`load_demo`: an eight-player round robin, a live knockout, a club night)
+into a throwaway SQLite database (or DATABASE_URL when set to a PostgreSQL server), serves the
+site under gunicorn (one sync worker) on a free local port, and for each live page fetches the
+htmx poll once, then sends N polls with its ETag in If-None-Match (each a 304) as a spectator,
+and reads the worker's CPU time (utime + stime, /proc/<pid>/stat) before and after: CPU per
+unchanged poll, beside the same for a bare "hello" view served by the same worker (the floor:
+gunicorn, the middleware and the request itself). A calibration loop runs in the same process.
+The last line is one JSON object.
+
+    .venv/bin/python bench/live_polls.py [--polls 1000]
+
+Target (issue 6): at most 1 ms of server CPU per unchanged poll.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+if "DATABASE_URL" not in os.environ:
+    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+# Served as in production (DEBUG off), over plain HTTP on the loopback.
+os.environ.setdefault("DEBUG", "false")
+os.environ.setdefault("SECRET_KEY", "bench-" + os.urandom(24).hex())
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
+from django.urls import include, path  # noqa: E402
+
+TARGET_MS = 1.0
+
+
+def hello(request):
+    return HttpResponse("hello")
+
+
+urlpatterns = [path("hello/", hello), path("", include(settings.ROOT_URLCONF))]
+
+
+_handler = []
+
+
+def application(environ, start_response):
+    """The site with /hello/ added: what gunicorn serves (`bench.live_polls:application`)."""
+    if not _handler:
+        from django.core.wsgi import get_wsgi_application
+
+        settings.ROOT_URLCONF = __name__
+        _handler.append(get_wsgi_application())
+    return _handler[0](environ, start_response)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process `pid` so far, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def worker_pid(master: int) -> int:
+    for _ in range(200):
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        if children:
+            return int(children[0])
+        time.sleep(0.05)
+    raise RuntimeError("gunicorn started no worker")
+
+
+def get(port: int, url: str, headers: dict) -> tuple[int, dict]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", url, headers=headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response.status, dict(response.getheaders())
+
+
+def measure(port: int, pid: int, url: str, polls: int, htmx: bool) -> tuple[float, int]:
+    """Milliseconds of the worker's CPU per GET of `url` with the ETag of its first answer
+    (the htmx poll when `htmx`), and the status those GETs got."""
+    headers = {"Host": "127.0.0.1", "HX-Request": "true"} if htmx else {"Host": "127.0.0.1"}
+    status, first = get(port, url, headers)
+    assert status == 200, (url, status)
+    if "ETag" in first:
+        headers["If-None-Match"] = first["ETag"]
+    for _ in range(20):  # warm up
+        get(port, url, headers)
+    before = cpu_seconds(pid)
+    for _ in range(polls):
+        status, _ = get(port, url, headers)
+    return (cpu_seconds(pid) - before) * 1000 / polls, status
+
+
+def calibration_ms() -> float:
+    started = time.perf_counter()
+    sum(i * i for i in range(2_000_000))  # a fixed loop: this machine's speed varies by run
+    return (time.perf_counter() - started) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--polls", type=int, default=1000)
+    args = parser.parse_args()
+    from django.core.management import call_command
+    from django.urls import reverse
+
+    from scoring.models import Match
+    from tournaments.demo import load_demo
+    from tournaments.models import Tournament
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # the manifest DEBUG off needs
+    load_demo()
+    events = {t.format: t for t in Tournament.objects.all()}
+    robin, cup, night = (events[Tournament.Format.ROUND_ROBIN], events[Tournament.Format.KNOCKOUT],
+                         events[Tournament.Format.CLUB_NIGHT])
+    playing = Match.objects.filter(pairing__round__tournament=cup,
+                                   status=Match.Status.PLAYING).first()
+    pages = {
+        "standings": reverse("tournaments:standings", args=[robin.pk]),
+        "round": reverse("tournaments:round", args=[robin.pk, 1]),
+        "match": reverse("matches:entry", args=[playing.pk]),
+        "bracket": reverse("tournaments:bracket", args=[cup.pk]),
+        "club night": reverse("nights:detail", args=[night.pk]),
+        "projector": reverse("tournaments:projector", args=[cup.pk]),
+    }
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "bench.live_polls:application", "--workers", "1",
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--chdir", str(ROOT)],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    try:
+        pid = worker_pid(server.pid)
+        for _ in range(200):
+            try:
+                get(port, "/hello/", {"Host": "127.0.0.1"})
+                break
+            except OSError:
+                time.sleep(0.05)
+        floor, _ = measure(port, pid, "/hello/", args.polls, htmx=False)
+        rows = {}
+        for page, url in pages.items():
+            rows[page] = measure(port, pid, url, args.polls, htmx=True)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    calibration = calibration_ms()
+    print(f"calibration loop {calibration:.0f} ms; {args.polls} polls each; "
+          f"one gunicorn sync worker; {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[1]}")
+    print(f"{'page':<12} {'status':>6} {'CPU ms/poll':>12} {'x hello':>8}")
+    print(f"{'hello':<12} {200:>6} {floor:>12.3f} {1:>8.1f}")
+    for page, (ms, status) in rows.items():
+        print(f"{page:<12} {status:>6} {ms:>12.3f} {ms / floor:>8.1f}")
+    worst = max(ms for ms, _ in rows.values())
+    met = worst <= TARGET_MS and all(status == 304 for _, status in rows.values())
+    print(f"target <= {TARGET_MS} ms of server CPU per unchanged poll: "
+          f"{'met' if met else 'NOT met'} (worst {worst:.3f} ms)")
+    print(json.dumps({
+        "calibration_ms": round(calibration), "polls": args.polls, "hello_cpu_ms": round(floor, 3),
+        "cpu_ms_per_unchanged_poll": {page: round(ms, 3) for page, (ms, _) in rows.items()},
+        "statuses": {page: status for page, (_, status) in rows.items()},
+        "worst_ms": round(worst, 3), "target_ms": TARGET_MS, "met": met,
+    }, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""Live pages: what an unchanged poll costs, and how a page knows it has not changed.
+
+The match page, a round, the standings, the bracket, a club night and the projector poll their
+read-only part every few seconds (htmx, `static/js/live.js`). Each poll sends the ETag of the
+part it shows (`If-None-Match`); while nothing changed the answer is a bodiless 304 after one
+query, the "version" functions below, instead of a page rendered afresh.
+
+A version is the newest row of every change history the pages read (matches, deals, entries,
+events, players), the newest pairing and rating: a new deal, an undo, a correction, a
+withdrawal, a match paired at a club night or a renamed player each add a row, so the number
+moves. It is the whole site's, not one event's: a change anywhere makes every poller render its
+page once more, which a club's handful of events in play can afford, and no change can be
+missed by a narrower query. The ETag (`pure.fingerprints.fingerprint`) adds what else makes
+the answer differ: the page and its objects, the query string, the language and the visitor
+(organisers see more). The same query also checks that the visitor may see the event (404
+otherwise, as the page itself answers), so an unchanged poll costs one query for a spectator.
+
+Only htmx polls (the `HX-Request` header) are conditional; a page loaded in full always renders,
+so its flash messages are never held back by a 304.
+"""
+
+import functools
+from functools import wraps
+
+from django.db import connection
+from django.http import Http404
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.decorators.http import etag
+
+from club.access import sees_everything
+from club.models import Player
+from scoring.models import Deal, Match
+from tournaments.models import Entry, Pairing, PlayerRating, Round, Tournament
+from tournaments.pure.fingerprints import fingerprint
+
+POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows within 5 s
+
+
+_VERSIONED = (Match, Deal, Entry, Tournament, Player)  # the models whose history counts
+
+
+@functools.cache
+def _version_sql(scope: str) -> str:
+    """The one SELECT of a version (see the module's docstring), written once per process:
+    building it with the ORM on every poll cost more than running it. `scope`: "tournament"
+    (parameters: user id, event id) or "match" (user id, match id). Each MAX reads the last
+    entry of a primary-key index."""
+    quote = connection.ops.quote_name
+
+    def newest(model, column: str) -> str:
+        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)})"
+
+    versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
+    versions += [newest(Pairing, "id"), newest(PlayerRating, "id")]
+    organisers = Tournament.organisers.through._meta.db_table
+    event = quote(Tournament._meta.db_table)
+    select = (
+        f"SELECT t.{quote('is_public')}, EXISTS (SELECT 1 FROM {quote(organisers)} o "
+        f"WHERE o.{quote('tournament_id')} = t.{quote('id')} AND o.{quote('user_id')} = %s), "
+        + ", ".join(versions)
+    )
+    if scope == "tournament":
+        return f"{select} FROM {event} t WHERE t.{quote('id')} = %s"
+    pairing, round_ = quote(Pairing._meta.db_table), quote(Round._meta.db_table)
+    return (
+        f"{select} FROM {pairing} p "
+        f"JOIN {round_} r ON r.{quote('id')} = p.{quote('round_id')} "
+        f"JOIN {event} t ON t.{quote('id')} = r.{quote('tournament_id')} "
+        f"WHERE p.{quote('match_id')} = %s"
+    )
+
+
+def _version(request, scope: str, pk: int) -> tuple:
+    """(organiser, the versions) for the visitor of `request` (`tournaments.access.
+    can_organise` in SQL); Http404 for an unknown object or a private event's, unless the
+    visitor organises it (`Tournament.objects.visible_to`)."""
+    user = request.user
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql(scope), [user.pk if user.is_authenticated else None, pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    is_public, organiser, *versions = row
+    organiser = sees_everything(user) or bool(organiser)
+    if not (is_public or organiser):
+        raise Http404
+    return (organiser, *versions)
+
+
+def tournament_version(request, pk: int) -> tuple:
+    """One query: whether `request.user` organises event `pk` and the versions (see the
+    module's docstring). Raises Http404 when the event is unknown or not the visitor's to see."""
+    return _version(request, "tournament", pk)
+
+
+def match_version(request, match_pk: int) -> tuple:
+    """As `tournament_version`, for the match `match_pk` (through its pairing's event);
+    Http404 like `tournaments.access.pairing_for_reading`."""
+    return _version(request, "match", match_pk)
+
+
+def _page_etag(request, page: str, version: tuple, *objects) -> str:
+    user = request.user.pk if request.user.is_authenticated else None
+    return fingerprint(page, objects, version, request.get_full_path(), request.LANGUAGE_CODE,
+                       user)
+
+
+def tournament_etag(page: str):
+    """The ETag function of an event's live page `page` (views taking `pk` and perhaps more
+    keyword arguments, e.g. a round's `number`): None for a request that is not an htmx poll
+    (rendered as usual), else the page's fingerprint. Raises Http404 as `tournament_version`."""
+    def etag_of(request, pk: int, **kwargs) -> str | None:
+        if not request.htmx:
+            return None
+        return _page_etag(request, page, tournament_version(request, pk), pk, kwargs)
+    return etag_of
+
+
+def match_etag(request, match_pk: int) -> str | None:
+    """The match page's ETag function, as `tournament_etag`."""
+    if not request.htmx:
+        return None
+    return _page_etag(request, "match", match_version(request, match_pk), match_pk)
+
+
+def live(etag_func):
+    """View decorator: Django's `etag` with `etag_func` (a 304 with no body when the poll's
+    If-None-Match is the page's ETag), and on an answer that carries an ETag, `Cache-Control:
+    private, no-cache` (a browser asks again every time) and `Vary: HX-Request` (the poll's
+    answer is not the page)."""
+    def decorator(view):
+        conditional = etag(etag_func)(view)
+
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            response = conditional(request, *args, **kwargs)
+            if response.has_header("ETag"):
+                patch_cache_control(response, private=True, no_cache=True)
+                patch_vary_headers(response, ("HX-Request",))
+            return response
+        return wrapped
+    return decorator

@@ -1,0 +1,46 @@
+"""The projector: one full-screen page per event for the television in the club room, no
+header, no controls. Its slides (the round being played with tables and live scores, the
+standings or, for a knockout, the bracket) take turns every `?every=` seconds
+(`static/js/projector.js`); the slides poll like every live page (`tournaments.live`). Public
+events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
+"""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from tournaments import formats, selectors
+from tournaments.access import tournament_for_reading
+from tournaments.live import live, tournament_etag
+from tournaments.tables import standings_rows
+
+EVERY_SECONDS, FASTEST, SLOWEST = 20, 5, 600
+
+
+def rotation_seconds(value: str | None) -> int:
+    """The `?every=` of the page: whole seconds from FASTEST to SLOWEST; anything else (absent,
+    not a number, out of range) is EVERY_SECONDS."""
+    try:
+        seconds = int(value or "")
+    except ValueError:
+        return EVERY_SECONDS
+    return seconds if FASTEST <= seconds <= SLOWEST else EVERY_SECONDS
+
+
+@require_safe
+@live(tournament_etag("projector"))
+def projector(request, pk: int):
+    tournament = tournament_for_reading(request, pk)
+    event_format = formats.for_tournament(tournament)
+    round_, pairings = selectors.projector_pairings(
+        tournament, in_play_only=event_format.pairs_on_the_spot)
+    if round_ is not None:
+        round_.label = event_format.round_labels(tournament.rounds.count()).get(round_.number, "")
+    return render(request, "tournaments/projector.html", {
+        "tournament": tournament,
+        "round": round_,
+        "pairings": pairings,
+        "standings": (None if event_format.has_bracket
+                      else standings_rows(selectors.standings(tournament))),
+        "bracket": selectors.bracket(tournament) if event_format.has_bracket else None,
+        "every": rotation_seconds(request.GET.get("every")),
+    })
