@@ -6,7 +6,8 @@ part it shows (`If-None-Match`); while nothing changed the answer is a bodiless 
 query, the "version" functions below, instead of a page rendered afresh.
 
 A version is the newest row of every change history the pages read (matches, deals, entries,
-events, players), the newest pairing and rating: a new deal, an undo, a correction, a
+events, players), the newest pairing, rating and players' table event (a signature, a
+dispute, a deal waiting for confirmation): a new deal, an undo, a correction, a
 withdrawal, a match paired at a club night or a renamed player each add a row, so the number
 moves. It is the whole site's, not one event's: a change anywhere makes every poller render its
 page once more, which a club's handful of events in play can afford, and no change can be
@@ -30,7 +31,7 @@ from django.views.decorators.http import etag
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
-from tournaments.models import Entry, Pairing, PlayerRating, Round, Tournament
+from tournaments.models import Entry, MatchEvent, Pairing, PlayerRating, Round, Tournament
 from tournaments.pure.fingerprints import fingerprint
 
 POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows within 5 s
@@ -51,7 +52,7 @@ def _version_sql(scope: str) -> str:
         return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)})"
 
     versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
-    versions += [newest(Pairing, "id"), newest(PlayerRating, "id")]
+    versions += [newest(Pairing, "id"), newest(PlayerRating, "id"), newest(MatchEvent, "id")]
     organisers = Tournament.organisers.through._meta.db_table
     event = quote(Tournament._meta.db_table)
     select = (
@@ -97,6 +98,19 @@ def match_version(request, match_pk: int) -> tuple:
     """As `tournament_version`, for the match `match_pk` (through its pairing's event);
     Http404 like `tournaments.access.pairing_for_reading`."""
     return _version(request, "match", match_pk)
+
+
+def players_etag(request, match_pk: int, seat: str) -> str | None:
+    """The ETag of the players' page of match `match_pk` as seen from `seat` ("A"/"B"): None
+    for a request that is not an htmx poll, else its fingerprint. The secret link is the
+    visitor's right to see the match, so no visibility check is made (the view has resolved
+    the token already); one query."""
+    if not request.htmx:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql("match"), [None, match_pk])
+        row = cursor.fetchone()
+    return _page_etag(request, "players", tuple(row[2:]) if row else (), match_pk, seat)
 
 
 def _page_etag(request, page: str, version: tuple, *objects) -> str:

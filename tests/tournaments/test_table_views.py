@@ -264,3 +264,45 @@ def test_the_round_page_marks_an_unsigned_result_provisional(started, match, tok
     table_entry.result_sign(match=match, seat="A")
     table_entry.result_sign(match=match, seat="B")
     assert "provisional: not signed yet" not in text(browser().get(url))
+
+
+# --- the players' page is live -----------------------------------------------------------------
+
+HTMX_POLL = {"HTTP_HX_REQUEST": "true"}
+
+
+def poll(client, token, etag=None):
+    headers = dict(HTMX_POLL, **({"HTTP_IF_NONE_MATCH": etag} if etag else {}))
+    return client.get(f"/p/{token}/", **headers)
+
+
+def test_the_players_page_polls_itself_and_an_unchanged_poll_is_a_304(match, token,
+                                                                     django_assert_num_queries):
+    client = phone(token, "B")
+    page = text(client.get(f"/p/{token}/"))
+    assert 'id="players-live" data-live' in page and 'hx-trigger="every 4s"' in page
+    first = poll(client, token)
+    assert first.status_code == 200 and first["ETag"]
+    # The link is checked first (its table, and whether the event lets players enter), then
+    # one query for the version.
+    with django_assert_num_queries(3):
+        again = poll(client, token, first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_the_other_phones_deal_and_a_signature_change_the_players_etag(match, token):
+    client = phone(token, "B")
+    before = poll(client, token)["ETag"]
+    enter(match, "A3")  # the phone of seat A enters deal 1
+    after_deal = poll(client, token, before)
+    assert after_deal.status_code == 200 and after_deal["ETag"] != before
+    assert "+3" in text(after_deal)
+    enter(match, "A3 A3 A2", start=2)  # 11:0: the match waits for the signatures
+    waiting = poll(client, token)["ETag"]
+    table_entry.result_sign(match=match, seat="A", address="10.0.0.7")
+    signed = poll(client, token, waiting)
+    assert signed.status_code == 200 and signed["ETag"] != waiting
+
+
+def test_each_seat_has_its_own_players_etag(match, token):
+    assert poll(phone(token, "A"), token)["ETag"] != poll(phone(token, "B"), token)["ETag"]

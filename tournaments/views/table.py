@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,7 +21,7 @@ from club.messages import user_message
 from scoring import rules
 from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.services import ConfirmationRequired, RecordingError
-from tournaments import table_entry
+from tournaments import live, table_entry
 from tournaments.match_sheet import match_sheet
 from tournaments.models import EntryMode, MatchTable, Pairing
 
@@ -82,10 +84,22 @@ def seat_of(request, table: MatchTable) -> str:
 @with_table
 def match_page(request, table: MatchTable):
     """The match at the table: "Who are you?" on the first visit, then the score, the entry
-    form, the pending deal, the sign-off."""
-    if not seat_of(request, table):
+    form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
+    unchanged poll is a 304 after one query, so the other phone's deal shows within 5 s."""
+    seat = seat_of(request, table)
+    if not seat:
         return render(request, SEAT_PAGE, {"table": table, "match": table.match})
-    return _page(request, table)
+    etag = live.players_etag(request, table.match_id, seat)  # an htmx poll of the page
+    etag = etag and quote_etag(etag)
+    unchanged = etag and get_conditional_response(request, etag=etag)
+    if unchanged:
+        return unchanged
+    response = _page(request, table)
+    if etag:
+        response["ETag"] = etag
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @require_POST
