@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run club test setup install migrate demo worker lint bench messages clean
+.PHONY: run club test test-fast setup install migrate demo worker lint bench messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ club: install
 
 test: setup
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The same suite spread over every core (pytest-xdist): about half the time on two cores.
+test-fast: setup
+	$(PY) -m pytest -n auto $(PYTEST_ARGS)
 
 worker: setup
 	$(VENV)/bin/celery -A club worker --loglevel=INFO
