@@ -9,31 +9,46 @@ from tests.services import CHROMIUM, require_chromium
 
 
 @pytest.fixture
-def browser_page(live_server, monkeypatch):
+def open_page(live_server, monkeypatch):
+    """A factory of pages (each its own context: another phone, another visitor) in Debian's
+    chromium, `open_page(width=390, height=844)`, with the site in English (the language
+    cookie). Whatever the Content-Security-Policy blocks on any of them fails the test."""
     require_chromium()
     # Playwright runs an event loop in this thread; Django's async-safety check must not trip.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
+    blocked = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
-        context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        # Chromium reports what the Content-Security-Policy blocked on the console.
-        blocked = []
-        page.on("console", lambda message: blocked.append(message.text)
-                if "Content Security Policy" in message.text else None)
-        yield page
+
+        def new_page(width: int = 390, height: int = 844):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          locale="en-GB")
+            context.add_cookies([{"name": "django_language", "value": "en",
+                                  "url": live_server.url}])
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            # Chromium reports what the Content-Security-Policy blocked on the console.
+            page.on("console", lambda message: blocked.append(message.text)
+                    if "Content Security Policy" in message.text else None)
+            return page
+
+        yield new_page
         browser.close()
         # The test body ran inside Playwright's event loop, where Django keeps a database
         # connection of its own; close it here, or PostgreSQL cannot drop the test database.
         connections.close_all()
-        assert blocked == [], blocked
+    assert blocked == [], blocked
+
+
+@pytest.fixture
+def browser_page(open_page):
+    """One phone-sized page (`open_page`)."""
+    return open_page()
 
 
 def create_tournament(page, live_server, django_user_model, players, format=None,

@@ -7,45 +7,11 @@ import os
 import random
 
 import pytest
-from django.db import connections
 
-from tests.services import CHROMIUM, require_chromium
 from tournaments import services, table_entry
 from tournaments.models import EntryMode, MatchTable, Pairing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser(live_server, monkeypatch):
-    """A chromium; `open_phone()` makes a new phone (context) in English; every page's
-    Content-Security-Policy complaints are collected and must stay empty."""
-    require_chromium()
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    blocked = []
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-
-        def open_phone():
-            context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                           locale="en-GB")
-            context.add_cookies([{"name": "django_language", "value": "en",
-                                  "url": live_server.url}])
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            page.on("console", lambda message: blocked.append(message.text)
-                    if "Content Security Policy" in message.text else None)
-            return page
-
-        yield open_phone
-        chromium.close()
-        connections.close_all()
-    assert blocked == [], blocked
 
 
 @pytest.fixture
@@ -82,11 +48,11 @@ def organiser_page(open_phone, live_server, url):
     return page
 
 
-def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(browser, live_server,
+def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(open_page, live_server,
                                                                   match):
     a_name, b_name = match.player_a.name, match.player_b.name
     url = live_server.url + table_entry.entry_path(match)
-    phone_a, phone_b = browser(), browser()
+    phone_a, phone_b = open_page(), open_page()
     sit(phone_a, url, a_name)
     shot(phone_a, "1-seat-chosen")
     sit(phone_b, url, b_name)
@@ -110,18 +76,18 @@ def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(browser, live_
     phone_a.wait_for_selector("text=The result 11:0 is final.")
     shot(phone_a, "3-final")
     assert phone_a.evaluate("document.documentElement.scrollWidth") <= 390
-    organiser = organiser_page(browser, live_server, f"/m/{match.pk}/")
+    organiser = organiser_page(open_page, live_server, f"/m/{match.pk}/")
     organiser.wait_for_selector("text=The result is final.")
     organiser.click("#match-history summary")
     assert organiser.locator(f"text={a_name} (seat A) · 127.0.0.1").count() >= 1
 
 
-def test_confirm_each_b_confirms_as_deal(browser, live_server, tournament, match):
+def test_confirm_each_b_confirms_as_deal(open_page, live_server, tournament, match):
     tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
     tournament.save(update_fields=["entry_mode"])
     a_name, b_name = match.player_a.name, match.player_b.name
     url = live_server.url + table_entry.entry_path(match)
-    phone_a, phone_b = browser(), browser()
+    phone_a, phone_b = open_page(), open_page()
     sit(phone_a, url, a_name)
     sit(phone_b, url, b_name)
     enter(phone_a, b_name, "capot", 1)
@@ -134,12 +100,12 @@ def test_confirm_each_b_confirms_as_deal(browser, live_server, tournament, match
     phone_b.wait_for_selector("text=Save deal 2")
 
 
-def test_a_revoked_link_shows_the_404_page(browser, live_server, match):
+def test_a_revoked_link_shows_the_404_page(open_page, live_server, match):
     old = live_server.url + table_entry.entry_path(match)
-    organiser = organiser_page(browser, live_server, f"/m/{match.pk}/")
+    organiser = organiser_page(open_page, live_server, f"/m/{match.pk}/")
     organiser.click("text=Revoke the link and make a new one")
     organiser.wait_for_selector("text=The old link no longer works")
-    phone = browser()
+    phone = open_page()
     response = phone.goto(old)
     assert response.status == 404
     phone.wait_for_selector("text=No such match link")

@@ -4,17 +4,17 @@ modes, the confirm-each pending deal, the signatures, the organiser's approval a
 Scores are worked out by hand: "A3 A3 A2 A3" is 3+3+2+3 = 11 for seat A, the game target.
 """
 
-import random
 
 import pytest
 
 from scoring import rules
-from scoring.models import Match
 from scoring.services import RecordingError
 from tests.tournaments.playing import REASONS
-from tournaments import services, table_entry
+from tournaments import table_entry
 from tournaments.models import EntryMode, MatchEvent, MatchTable, Pairing
 from tournaments.table_entry import TableError
+
+pytest_plugins = ["tests.tournaments.table_fixtures"]
 
 pytestmark = pytest.mark.django_db
 
@@ -22,18 +22,6 @@ pytestmark = pytest.mark.django_db
 def quick(deal: str) -> rules.DealScore:
     points = int(deal[1])
     return rules.quick_result(deal[0], points, REASONS[points])
-
-
-@pytest.fixture
-def started(tournament):
-    services.tournament_start(tournament=tournament, rng=random.Random(1))
-    tournament.refresh_from_db()
-    return tournament
-
-
-@pytest.fixture
-def match(started) -> Match:
-    return Pairing.objects.get(round__tournament=started, round__number=1, table=1).match
 
 
 def set_mode(tournament, mode):

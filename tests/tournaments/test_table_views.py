@@ -2,17 +2,17 @@
 the user's language and writes nothing; a wrong token is 404 whatever it is; 30 wrong tokens
 from one address answer 429; the token opens no organiser page; CSRF stays on."""
 
-import random
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Match
 from tests.tournaments.test_table_entry import enter, quick, set_mode
-from tournaments import services, table_entry
+from tournaments import table_entry
 from tournaments.models import EntryMode, MatchEvent, MatchTable, Pairing
+
+pytest_plugins = ["tests.tournaments.table_fixtures"]
 
 pytestmark = pytest.mark.django_db
 
@@ -22,18 +22,6 @@ def empty_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def started(tournament):
-    services.tournament_start(tournament=tournament, rng=random.Random(1))
-    tournament.refresh_from_db()
-    return tournament
-
-
-@pytest.fixture
-def match(started) -> Match:
-    return Pairing.objects.get(round__tournament=started, round__number=1, table=1).match
 
 
 @pytest.fixture
