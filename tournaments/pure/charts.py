@@ -119,6 +119,23 @@ RACE_LEFT, RACE_RIGHT, RACE_TOP, RACE_BOTTOM = 40, 340, 32, 192
 RACE_HEIGHT = 236
 
 
+def _running_totals(
+    deals: Sequence[tuple[int, int]], target: int
+) -> tuple[list[int], list[int], int]:
+    """Each player's running score in game points before the first deal and after each one,
+    and the top of the scale: the target, or the highest score if a player went past it.
+    Raises `ValueError` for a target under 1 or negative game points."""
+    if target < 1:
+        raise ValueError(f"The game target must be at least 1, not {target}.")
+    if any(a < 0 or b < 0 for a, b in deals):
+        raise ValueError("Game points of a deal cannot be negative.")
+    totals_a, totals_b = [0], [0]
+    for a, b in deals:
+        totals_a.append(totals_a[-1] + a)
+        totals_b.append(totals_b[-1] + b)
+    return totals_a, totals_b, max(target, totals_a[-1], totals_b[-1])
+
+
 def match_race(
     deals: Sequence[tuple[int, int]], target: int, *, name_a: str, name_b: str,
     title: str, x_label: str, y_label: str,
@@ -137,15 +154,7 @@ def match_race(
 
     Raises `ValueError` for a target under 1 or negative game points.
     """
-    if target < 1:
-        raise ValueError(f"The game target must be at least 1, not {target}.")
-    if any(a < 0 or b < 0 for a, b in deals):
-        raise ValueError("Game points of a deal cannot be negative.")
-    totals_a, totals_b = [0], [0]
-    for a, b in deals:
-        totals_a.append(totals_a[-1] + a)
-        totals_b.append(totals_b[-1] + b)
-    top = max(target, totals_a[-1], totals_b[-1])
+    totals_a, totals_b, top = _running_totals(deals, target)
     count = max(len(deals), 1)
 
     def x(deal: int) -> float:
@@ -218,15 +227,7 @@ def match_race_strip(
 
     Raises `ValueError` for a target under 1 or negative game points.
     """
-    if target < 1:
-        raise ValueError(f"The game target must be at least 1, not {target}.")
-    if any(a < 0 or b < 0 for a, b in deals):
-        raise ValueError("Game points of a deal cannot be negative.")
-    totals_a, totals_b = [0], [0]
-    for a, b in deals:
-        totals_a.append(totals_a[-1] + a)
-        totals_b.append(totals_b[-1] + b)
-    top = max(target, totals_a[-1], totals_b[-1])
+    totals_a, totals_b, top = _running_totals(deals, target)
     count = max(len(deals), 1)
 
     def x(deal: int) -> float:
