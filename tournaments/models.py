@@ -359,7 +359,20 @@ class ImportClaim(models.Model):
         return f"{self.digest[:12]} → {self.tournament_id}"
 
 
-class PlayerRating(models.Model):
+class Glicko2Fields(models.Model):
+    """A Glicko-2 state: `rating` and `deviation` in rating points, `volatility` the sigma of
+    Glickman's paper, `matches` the rated matches counted into it."""
+
+    rating = models.FloatField(_("rating"))
+    deviation = models.FloatField(_("rating deviation"))
+    volatility = models.FloatField(_("volatility"))
+    matches = models.PositiveIntegerField(_("rated matches"))
+
+    class Meta:
+        abstract = True
+
+
+class PlayerRating(Glicko2Fields):
     """A player's Glicko-2 rating over every public event, as last computed
     (`tournaments.rating_services.player_ratings_recompute`, from `tournaments.pure.ratings`).
 
@@ -371,10 +384,6 @@ class PlayerRating(models.Model):
     player = models.OneToOneField(
         Player, on_delete=models.CASCADE, related_name="rating", verbose_name=_("player")
     )
-    rating = models.FloatField(_("rating"))
-    deviation = models.FloatField(_("rating deviation"))
-    volatility = models.FloatField(_("volatility"))
-    matches = models.PositiveIntegerField(_("rated matches"))
     won = models.PositiveIntegerField(_("won"))
     lost = models.PositiveIntegerField(_("lost"))
     computed_at = models.DateTimeField(_("computed at"))
@@ -393,7 +402,7 @@ class PlayerRating(models.Model):
         return self.matches < PROVISIONAL_MATCHES
 
 
-class RatingHistory(models.Model):
+class RatingHistory(Glicko2Fields):
     """A player's rating at the end of an event they played (`rating`, `deviation`: rating
     points; `matches`: their rated matches up to and including it). Replaced with
     `PlayerRating`."""
@@ -406,10 +415,6 @@ class RatingHistory(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="rating_history",
         verbose_name=_("tournament"),
     )
-    rating = models.FloatField(_("rating"))
-    deviation = models.FloatField(_("rating deviation"))
-    volatility = models.FloatField(_("volatility"))
-    matches = models.PositiveIntegerField(_("rated matches"))
 
     class Meta:
         ordering = ["player", "tournament__date", "tournament_id"]
