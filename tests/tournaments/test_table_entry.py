@@ -45,7 +45,8 @@ def test_the_link_is_a_192_bit_token_found_by_its_sha256_only(match):
     assert table.token_hash == table_entry.token_hash(table.token)
     assert len(table.token_hash) == 64 and table.token_hash != table.token
     assert table_entry.table_for_token(table.token) == table
-    assert table_entry.table_for_token(table.token[:-1] + "x") is None
+    other_last = "y" if table.token.endswith("x") else "x"
+    assert table_entry.table_for_token(table.token[:-1] + other_last) is None
     assert table_entry.entry_path(match) == f"/p/{table.token}/"
 
 
