@@ -64,6 +64,9 @@ class EventFormat(ABC):
     """The tournament form offers this format (a club night is opened from its own form)."""
     has_third_place_match: ClassVar[bool] = False
     """The "third-place match" setting means something for this format."""
+    pairs_round_by_round: ClassVar[bool] = False
+    """The organiser pairs each next round once the last one is over (`pair_next_round`),
+    as in a Swiss; the other formats schedule every round at the start or as matches end."""
 
     order_saved: ClassVar[Promise] = _("Draw numbers saved.")
     """The notices after the order (draw numbers, or seeds) was saved, drawn by lot; after
@@ -127,6 +130,13 @@ class EventFormat(ABC):
     def is_over(self) -> bool:
         """Whether the (locked, started) event is over; `services.tournament_status_update`
         sets the status from it."""
+
+    def pair_next_round(self, *, by, rng: random.Random | None = None):
+        """Pair the next round of an event that `pairs_round_by_round` and return the new
+        `Round` (`by`: the user, for the history). Raises `TournamentError` when it cannot be
+        paired now (the last round is not over, no round is left). Formats that schedule
+        their rounds otherwise do not offer it."""
+        raise NotImplementedError(f"{type(self).__name__} does not pair round by round")
 
     def round_labels(self, count: int) -> dict[int, str]:
         """{round number: name} for an event of `count` rounds; {} where rounds have only
