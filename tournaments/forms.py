@@ -280,7 +280,10 @@ class RegisterChoiceField(forms.ModelChoiceField):
 
 
 class ClubNightPairForm(forms.Form):
-    """Two present players, each from the register or a new name, and a table."""
+    """Two present players, each from the register or a new name, and a table.
+
+    The register is the night's club (or, for a night of no club, the players of no club)
+    as `user` may see them (`Player.objects.visible_to`), and the night's own players."""
 
     player_a = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
     new_name_a = forms.CharField(max_length=120, required=False)
@@ -288,13 +291,15 @@ class ClubNightPairForm(forms.Form):
     new_name_b = forms.CharField(max_length=120, required=False)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
 
-    def __init__(self, *args, night: Tournament, busy: dict[int, int], elsewhere=None,
+    def __init__(self, *args, night: Tournament, user, busy: dict[int, int], elsewhere=None,
                  **kwargs):
         super().__init__(*args, **kwargs)
         self.night = night
-        here = Q(entries__tournament=night)
+        members = Player.objects.visible_to(user).filter(
+            Q(club=night.club) if night.club_id else Q(club__isnull=True)
+        )
         register = Player.objects.filter(
-            (Q(club=night.club) if night.club_id else Q(club__isnull=True)) | here
+            Q(pk__in=members.values("pk")) | Q(entries__tournament=night)
         ).distinct().order_by("name")
         for seat, label in (("a", _("Seat A (deals first)")), ("b", _("Seat B"))):
             self.fields[f"player_{seat}"] = RegisterChoiceField(

@@ -11,6 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Club, Player
+from scoring import rules
+from tournaments import club_nights
 from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -131,3 +133,22 @@ def test_the_club_page_leaves_out_private_players(client, organiser_client, riva
 def test_the_club_page_shows_its_organiser_every_player(outsider_client, rival_club, secret):
     response = outsider_client.get(reverse("clubs:club", args=[rival_club.pk]))
     assert [p.name for p in response.context["players"]] == ["Нов Член", "Тайна Членка"]
+
+
+def test_a_night_of_no_club_offers_no_other_organisers_private_guests(
+        organiser, organiser_client, secret, own_private_guest):
+    night = club_nights.club_night_create(
+        club=None, date=datetime.date(2026, 12, 14), name="Вечер без клуб",
+        organiser=organiser, house_rules=rules.HouseRules(),
+    )
+    page = organiser_client.get(reverse("nights:detail", args=[night.pk]))
+    assert page.status_code == 200
+    offered_names = {p.name for p in page.context["form"].fields["player_a"].queryset}
+    # Players of no club: the outsider's private guest is hidden, the own one is not.
+    assert "Таен Гост" not in offered_names
+    assert "Наш Гост" in offered_names
+    response = organiser_client.post(reverse("nights:pair", args=[night.pk]), {
+        "player_a": secret["guest"].pk, "player_b": own_private_guest.pk, "table": "1",
+    })
+    assert response.status_code == 422
+    assert not night.entries.exists()

@@ -63,7 +63,7 @@ def _page(request, night, *, form=None, error="", status=200):
     elsewhere = selectors.matches_elsewhere(night, request.user) if organiser and running else {}
     if organiser and running and form is None:
         form = ClubNightPairForm(
-            night=night, busy=busy, elsewhere=elsewhere,
+            night=night, user=request.user, busy=busy, elsewhere=elsewhere,
             initial={"table": _free_table({p.table for p in current})},
         )
     elif form is not None:
@@ -113,7 +113,7 @@ def _player(form, seat: str) -> Player | str:
 @require_POST
 def club_night_pair(request, pk: int):
     night = _is_night(tournament_for_organiser(request, pk))
-    form = ClubNightPairForm(request.POST, night=night, busy={})
+    form = ClubNightPairForm(request.POST, night=night, user=request.user, busy={})
     if not form.is_valid():
         return _page(request, night, form=form, status=UNPROCESSABLE)
     try:
