@@ -223,7 +223,18 @@ def test_a_schneider_entered_with_one_game_point_says_it_scores_two_in_both_lang
     error = pytest.raises(InvalidDeal, rules.quick_result, "A", 1, "schneider").value
     assert in_language("en", error) == "A schneider scores 2 game points, not 1."
     assert in_language("bg", error) == (
-        "Причината „66, загубилият има под 33“ носи 2 игрови точки, а не 1."
+        "Шнайдерът (66, загубилият е под прага) носи 2 игрови точки, а не 1."
+    )
+
+
+def test_the_schneider_sentence_names_no_threshold_a_house_rule_may_change():
+    # With the schneider below 31 (RULES.md §7) a sentence naming 33 would be wrong.
+    error = pytest.raises(InvalidDeal, rules.quick_result, "A", 1, "schneider",
+                          rules.HouseRules(schneider_below=31)).value
+    for language in ("bg", "en"):
+        assert "33" not in in_language(language, error)
+    assert in_language("bg", error) == (
+        "Шнайдерът (66, загубилият е под прага) носи 2 игрови точки, а не 1."
     )
 
 
@@ -241,7 +252,7 @@ def test_a_plain_win_keeps_the_singular():
     error = pytest.raises(InvalidDeal, rules.quick_result, "B", 3, "won").value
     assert in_language("en", error) == "A plain win scores 1 game point, not 3 game points."
     assert in_language("bg", error) == (
-        "Причината „66, загубилият има 33 или повече“ носи 1 игрова точка, а не 3."
+        "Обикновената победа с 66 носи 1 игрова точка, а не 3."
     )
 
 
@@ -252,7 +263,7 @@ def test_an_error_of_one_deal_of_a_match_names_the_deal():
     assert rules.deal_index(error.field) == 1
     assert in_language("en", error) == "Deal 2: A schneider scores 2 game points, not 3."
     assert in_language("bg", error) == (
-        "Раздаване 2: Причината „66, загубилият има под 33“ носи 2 игрови точки, а не 3."
+        "Раздаване 2: Шнайдерът (66, загубилият е под прага) носи 2 игрови точки, а не 3."
     )
 
 

@@ -315,7 +315,7 @@ def test_messages_follow_the_active_language():
     # A schneider scores 2 game points: both languages say so and name the 3 entered.
     with translation.override("bg"):
         assert parse_deal_log(data).errors == [
-            "ред 2: Причината „66, загубилият има под 33“ носи 2 игрови точки, а не 3."
+            "ред 2: Шнайдерът (66, загубилият е под прага) носи 2 игрови точки, а не 3."
         ]
     with translation.override("en"):
         assert parse_deal_log(data).errors == ["line 2: A schneider scores 2 game points, not 3."]
@@ -674,7 +674,7 @@ def test_preview_of_a_bad_file_in_bulgarian(organiser_client):
                                      form("bad_points_for_reason.csv"))
     assert response.status_code == 422
     # Line 3: a schneider entered with 3 game points; it scores 2, in Bulgarian as in English.
-    assert ("ред 3: Причината „66, загубилият има под 33“ носи 2 игрови точки, а не 3."
+    assert ("ред 3: Шнайдерът (66, загубилият е под прага) носи 2 игрови точки, а не 3."
             in html.unescape(response.content.decode()))
 
 
