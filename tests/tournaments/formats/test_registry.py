@@ -16,7 +16,10 @@ from tournaments.formats.round_robin import DoubleRoundRobin, RoundRobin
 from tournaments.models import Tournament
 
 ROOT = Path(__file__).resolve().parents[3]
-FORMAT_MENTION = re.compile(r"Format\.|is_knockout|is_round_robin|CLUB_NIGHT|KNOCKOUT|ROUND_ROBIN")
+FORMAT_MENTION = re.compile(
+    r"Format\.|is_knockout|is_round_robin|CLUB_NIGHT|KNOCKOUT|ROUND_ROBIN"
+    r"|\bformat\s*[!=]=|[!=]=\s*[\"'](club_night|knockout|round_robin|double_round_robin)[\"']"
+)
 
 
 def test_every_format_value_has_a_format_class():
