@@ -4,7 +4,8 @@ The ratings are never updated piecemeal: `player_ratings_recompute` rebuilds the
 whole record (`selectors.rating_periods` → `ratings.rate_periods`) and replaces the stored
 rows in one transaction, so a correction of an old match, a forfeit or an event made private
 is reflected by the next run, and two runs over the same record store the same figures.
-The Celery task `tournaments.tasks.recompute_ratings` is its adapter, started by
+The Celery task `recompute_ratings` (below, registered as "tournaments.tasks.recompute_ratings")
+is its adapter, started by
 `ratings_recompute_on_commit` whenever an event's results are settled: a tournament becomes
 finished, or a result of a finished one changes (`services.tournament_status_update`), a club
 night is closed or one of its matches ends after it was (`club_nights`), an imported event is
@@ -13,6 +14,7 @@ finished (`importing`).
 
 import logging
 
+from celery import shared_task
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -75,7 +77,7 @@ def player_ratings_recompute(*, computed_at=None) -> int:
 
 
 def ratings_recompute_on_commit() -> None:
-    """Start the Celery task `tournaments.tasks.recompute_ratings` once the current transaction
+    """Start the Celery task `recompute_ratings` once the current transaction
     commits (never inside it: a worker could not see the new results yet; STYLE.md), or at once
     outside any transaction. Nothing is started if the transaction rolls back. Without a broker
     the task runs eagerly, in the request, after the commit.
@@ -87,9 +89,20 @@ def ratings_recompute_on_commit() -> None:
 
 
 def _start_recompute() -> None:
-    from tournaments.tasks import recompute_ratings  # tasks imports this module
-
     try:
         recompute_ratings.delay()
     except Exception:
         logger.exception("Could not recompute the ratings")
+
+
+@shared_task(name="tournaments.tasks.recompute_ratings")
+def recompute_ratings() -> int:
+    """Recompute and store every player's rating from the record
+    (`player_ratings_recompute`); return the number of players rated.
+
+    Started after the commit whenever an event's results are settled
+    (`ratings_recompute_on_commit`); may also run from a schedule. Safe to run twice at once
+    (the second waits). Its name stays "tournaments.tasks.recompute_ratings", the module
+    Celery's autodiscovery imports.
+    """
+    return player_ratings_recompute()

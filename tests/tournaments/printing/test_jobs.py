@@ -45,6 +45,17 @@ def test_the_build_task_is_found_by_autodiscovery_under_its_old_name():
     )
 
 
+def test_the_ratings_task_lives_beside_its_service_under_its_old_name():
+    from club.celery import app
+    from tournaments import rating_services
+
+    app.loader.import_default_modules()
+    assert rating_services.recompute_ratings.name == "tournaments.tasks.recompute_ratings"
+    assert app.tasks["tournaments.tasks.recompute_ratings"].run.__module__ == (
+        "tournaments.rating_services"
+    )
+
+
 @pytest.mark.django_db
 def test_two_requests_get_one_job_and_one_build(started, django_capture_on_commit_callbacks,
                                                 monkeypatch):
