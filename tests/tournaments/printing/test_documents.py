@@ -92,6 +92,28 @@ def test_a_filled_scorecard_of_forty_deals_prints_on_one_card(started):
 
 
 @pytest.mark.django_db
+def test_a_filled_scorecard_of_fifty_deals_prints_a_continuation_card(started):
+    # 50 deals: A wins 1 game point at deals 5, 10, ..., 45 (9 game points), the rest are
+    # draws, and deal 50 is A's schneider: 9 + 2 = 11. A card holds 3 x 14 = 42 rows, so the
+    # 50 deal rows go 42 on card 1 and 8 on card 2, which carries the final score.
+    deals = [("A", 2, "schneider") if number == 50
+             else ("A", 1, "won") if number % 5 == 0 else (None, 0, "draw")
+             for number in range(1, 51)]
+    match = first_match(started)
+    play(match, deals)
+    match.refresh_from_db()
+    assert (match.game_points_a, match.game_points_b) == (11, 0)
+    pages, text = pdf_text(documents.render_scorecards(round_pairings(started), True, "en"))
+    rows = [line for line in text.splitlines()
+            if re.fullmatch(r"[AB] [AB=] \d [\w=]+ \d+ \d+", line)]
+    assert len(rows) == 50
+    assert rows[44] == "A A 1 1 9 0"  # deal 45: the ninth plain win
+    assert rows[-1] == "A A 2 2 11 0"
+    assert "card 1 of 2" in text and "card 2 of 2" in text
+    assert len(re.findall(r"A 11\s*:\s*0\s*B", text)) == 1  # on the last card only
+
+
+@pytest.mark.django_db
 def test_round_pack_is_the_round_sheet_then_the_scorecards(started):
     round_ = started.rounds.get(number=1)
     reader = PdfReader(io.BytesIO(documents.render_round_pack(round_, "bg")))
