@@ -205,7 +205,8 @@ def test_the_printed_standings_carry_a_footnote(four, one_unsigned):
     document = documents.standings_document(four, "en")
     assert document.unsigned == 1
     text = html_text(document)
-    assert "* 1 result not yet signed by both players: it counts already, in the rows marked *." in text
+    assert ("* 1 result not yet signed by both players: it counts already, in the rows "
+            "marked *.") in text
     assert sum(1 for row in document.rows if row["unsigned"]) == 2
     bg = html_text(documents.standings_document(four, "bg"))
     assert "1 резултат още не е подписан от двамата играчи" in bg
