@@ -65,7 +65,7 @@ def with_unsigned_mark(name, record: dict):
     counts a result the players have not both signed (`record["unsigned"]`)."""
     if not record.get("unsigned"):
         return name
-    return format_html('{} <abbr class="unsigned-mark" title="{}">{}</abbr>', name,
+    return format_html('{}&nbsp;<abbr class="unsigned-mark" title="{}">{}</abbr>', name,
                        _("Counts a result not yet signed by both players"), UNSIGNED_MARK)
 
 
