@@ -12,6 +12,7 @@ Errors the organiser can fix raise `TournamentError` (codes in `tournaments.mess
 
 import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Q
 
@@ -40,10 +41,12 @@ def can_create_for_club(user, club: Club | None) -> bool:
 @transaction.atomic
 def club_night_create(
     *, club: Club | None, date: datetime.date, name: str, organiser, house_rules: rules.HouseRules,
-    entry_mode: str = EntryMode.PLAYERS_SIGN,
+    entry_mode: str = EntryMode.PLAYERS_SIGN, language: str | None = None,
 ) -> Tournament:
     """Open a club night: running from the start, `organiser` organises it, one round;
-    `entry_mode` (`EntryMode`) says who enters the results.
+    `entry_mode` (`EntryMode`) says who enters the results; `language` (a code of
+    `settings.LANGUAGES`, default the site's) is the one its players' links and printed
+    scorecards use.
 
     Raises `TournamentError` `not_club_organiser` when `organiser` may not hold events for
     `club`.
@@ -53,7 +56,7 @@ def club_night_create(
     night = Tournament(
         name=name, date=date, club=club, format=Tournament.Format.CLUB_NIGHT,
         status=Tournament.Status.RUNNING, tie_breaks=list(CLUB_NIGHT_TIE_BREAKS),
-        entry_mode=entry_mode,
+        entry_mode=entry_mode, language=language or settings.LANGUAGE_CODE,
     )
     night.set_house_rules(house_rules)
     night._history_user = organiser

@@ -1,6 +1,7 @@
 """Forms of the organiser's pages. Validation of the game itself stays in `scoring.rules`."""
 
 from django import forms
+from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -57,7 +58,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-            "withdrawal_policy", "entry_mode", *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "withdrawal_policy", "entry_mode", "language", *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -86,6 +87,7 @@ class TournamentForm(forms.ModelForm):
             )
         # Left out (an older form): the event keeps its mode, a new one gets the default.
         self.fields["entry_mode"].required = False
+        self.fields["language"].required = False
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
@@ -98,11 +100,14 @@ class TournamentForm(forms.ModelForm):
 
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-        "withdrawal_policy", "entry_mode",
+        "withdrawal_policy", "entry_mode", "language",
     )
 
     def clean_entry_mode(self) -> str:
         return self.cleaned_data.get("entry_mode") or self.instance.entry_mode
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or self.instance.language
 
     def event_fields(self):
         return [self[name] for name in self.EVENT_FIELDS]
@@ -234,6 +239,11 @@ class ClubNightForm(forms.Form):
         label=_("who enters the results"), choices=EntryMode.choices,
         initial=EntryMode.PLAYERS_SIGN, required=False,
     )
+    language = forms.ChoiceField(
+        label=_("language"), choices=settings.LANGUAGES, initial=settings.LANGUAGE_CODE,
+        required=False,
+        help_text=Tournament._meta.get_field("language").help_text,
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -247,6 +257,7 @@ class ClubNightForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         cleaned["entry_mode"] = cleaned.get("entry_mode") or EntryMode.PLAYERS_SIGN
+        cleaned["language"] = cleaned.get("language") or settings.LANGUAGE_CODE
         name = cleaned.get("name", "")
         if not name and cleaned.get("date"):
             # Translators: the default name of a club night, e.g. "Club night 27.11.2026".

@@ -100,6 +100,10 @@ class Tournament(HouseRulesFields):
         default=EntryMode.PLAYERS_SIGN,
         help_text=_("May change until the first deal is entered."),
     )
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE,
+        help_text=_("The players' links and the printed scorecards use it."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = History(excluded_fields=["created_at"])
 

@@ -29,6 +29,7 @@ import hashlib
 import secrets
 from dataclasses import asdict
 
+from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -69,6 +70,16 @@ def entry_mode_of(match: Match) -> str:
     return mode or EntryMode.ORGANISER
 
 
+def event_of_match(match_pk: int) -> tuple[str, str]:
+    """(`EntryMode` value, language code) of the event of match `match_pk` (one query);
+    (`organiser`, the site's `LANGUAGE_CODE`) for a match outside any event."""
+    row = (
+        Tournament.objects.filter(rounds__pairings__match_id=match_pk)
+        .values_list("entry_mode", "language").first()
+    )
+    return row or (EntryMode.ORGANISER, settings.LANGUAGE_CODE)
+
+
 def players_may_enter(mode: str) -> bool:
     """Whether the players' link works under `mode` (an `EntryMode` value)."""
     return mode in PLAYER_MODES
@@ -97,12 +108,16 @@ def entry_path(match: Match) -> str:
 def table_for_token(token: str) -> MatchTable | None:
     """The `MatchTable` whose link carries `token` (its match and players read along), or
     None: no such link (wrong, renewed, or another site's), or the event's mode does not let
-    players enter (`players_may_enter`). Looked up by `token_hash` only."""
+    players enter (`players_may_enter`). Looked up by `token_hash` only. The table carries
+    its event's language as `event_language` (the pages of the link speak it)."""
     table = (
         MatchTable.objects.select_related("match__player_a", "match__player_b")
         .filter(token_hash=token_hash(token)).first()
     )
-    if table is None or not players_may_enter(entry_mode_of(table.match)):
+    if table is None:
+        return None
+    mode, table.event_language = event_of_match(table.match_id)
+    if not players_may_enter(mode):
         return None
     return table
 
@@ -123,20 +138,52 @@ def result_state(match: Match, mode: str, table: MatchTable | None) -> str:
     return ""
 
 
-def provisional_matches(tournament: Tournament, matches) -> set[int]:
-    """The ids, among `matches` (finished or not) of `tournament`, of the results that are
-    not final under its mode: `players_sign` results the players entered and have not both
-    signed (nor the organiser approved), and disputed ones. One query; none under the other
-    modes. The pages mark them provisional; standings still count them."""
-    if tournament.entry_mode != EntryMode.PLAYERS_SIGN:
-        return set()
-    ids = [match.pk for match in matches if match.status == Match.Status.FINISHED]
-    if not ids:
-        return set()
-    tables = MatchTable.objects.filter(match_id__in=ids, approved_at__isnull=True).filter(
-        models.Q(players_entered=True) | ~models.Q(disputed_by="")
-    ).exclude(signed_a__isnull=False, signed_b__isnull=False)
-    return set(tables.values_list("match_id", flat=True))
+NOT_FINAL = (
+    models.Q(approved_at__isnull=True)
+    & (models.Q(players_entered=True) | ~models.Q(disputed_by=""))
+    & ~models.Q(signed_a__isnull=False, signed_b__isnull=False)
+)
+"""The `MatchTable` rows of a `players_sign` result that is not final: the players entered it
+(or one disputed it), not both have signed, the organiser has not approved it -- in SQL, what
+`result_state` calls `AWAITING` or `DISPUTED`."""
+
+
+def counts_provisionally(mode: str) -> bool:
+    """Whether an event under `mode` (an `EntryMode` value) can have a provisional result:
+    only `players_sign` (the signatures make a result final). Under `players_confirm_each` the
+    opponent confirms each deal, so the result is final when the target is reached; under
+    `players_trusted` and `organiser` a finished match is final."""
+    return mode == EntryMode.PLAYERS_SIGN
+
+
+def provisional_matches(tournament: Tournament, matches=None) -> set[int]:
+    """The ids, among `matches` (finished or not; None: every match of `tournament`), of the
+    results that are not final under the event's mode (`NOT_FINAL`): `players_sign` results
+    the players entered and have not both signed (nor the organiser approved), and disputed
+    ones. One query; none under the other modes. The pages mark them provisional; standings
+    count them and a knockout advances their winner all the same."""
+    return set(provisional_results(tournament, matches))
+
+
+def provisional_results(
+    tournament: Tournament, matches=None
+) -> dict[int, tuple[int | None, int | None]]:
+    """`provisional_matches` with each match's two entry ids (the pairing's seats A and B):
+    {match id: (entry_a id, entry_b id)}, for the standings to mark both players' rows. One
+    query (none when the mode has no provisional result); `matches` as in
+    `provisional_matches`."""
+    if not counts_provisionally(tournament.entry_mode):
+        return {}
+    tables = MatchTable.objects.filter(NOT_FINAL, match__status=Match.Status.FINISHED,
+                                       match__pairing__round__tournament=tournament)
+    if matches is not None:
+        ids = [match.pk for match in matches if match.status == Match.Status.FINISHED]
+        if not ids:
+            return {}
+        tables = tables.filter(match_id__in=ids)
+    rows = tables.values_list("match_id", "match__pairing__entry_a_id",
+                              "match__pairing__entry_b_id")
+    return {match_id: (entry_a, entry_b) for match_id, entry_a, entry_b in rows}
 
 
 # --------------------------------------------------------------------------------------------

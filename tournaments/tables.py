@@ -34,6 +34,7 @@ class StandingsTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "standings"}
+        row_attrs = {"class": lambda record: "unsigned" if record.get("unsigned") else ""}
 
     def __init__(self, data, tie_breaks, **kwargs):
         extra = [
@@ -50,17 +51,32 @@ class StandingsTable(tables.Table):
     def render_player(self, value, record):
         name = player_link(value, record["player_pk"]) if record.get("player_pk") else value
         if record["withdrawn"]:
-            return format_html("{} ({})", name, _("withdrawn"))
+            name = format_html("{} ({})", name, _("withdrawn"))
+        return with_unsigned_mark(name, record)
+
+
+UNSIGNED_MARK = "*"
+"""The mark of a standings row that counts a result not yet signed (`table_entry.
+provisional_results`), explained under the table."""
+
+
+def with_unsigned_mark(name, record: dict):
+    """`name` (text or safe HTML) followed by the provisional mark when the row `record`
+    counts a result the players have not both signed (`record["unsigned"]`)."""
+    if not record.get("unsigned"):
         return name
+    return format_html('{}&nbsp;<abbr class="unsigned-mark" title="{}">{}</abbr>', name,
+                       _("Counts a result not yet signed by both players"), UNSIGNED_MARK)
 
 
-def standings_rows(standings) -> list[dict]:
-    """Plain dicts for `StandingsTable` from `selectors.standings` output."""
+def standings_rows(standings, unsigned=frozenset()) -> list[dict]:
+    """Plain dicts for `StandingsTable` from `selectors.standings` output; `unsigned`: ids of
+    the entries with a provisional result (`unsigned_entries`), their rows marked."""
     rows = []
     for entry, row in standings:
         rows.append({
             "rank": row.rank, "player": entry.player.name, "player_sort": entry.player.name,
-            "player_pk": entry.player_id,
+            "player_pk": entry.player_id, "unsigned": entry.pk in unsigned,
             "withdrawn": entry.withdrawn, "played": row.played, "won": row.won,
             "lost": row.lost, "gp_for": row.game_points_for,
             "gp_against": row.game_points_against, "gp_diff": row.game_point_difference,
@@ -87,11 +103,28 @@ class ClubNightStandingsTable(StandingsTable):
     gp_for = tables.Column(verbose_name=_("GP for"), attrs=WIDE_ONLY)
     gp_against = tables.Column(verbose_name=_("GP against"), attrs=WIDE_ONLY)
 
+    class Meta(StandingsTable.Meta):  # the standings' look and their provisional rows
+        pass
+
     def __init__(self, data, **kwargs):
         super().__init__(data, [], orderable=False, **kwargs)
 
     def render_player(self, value, record):
-        return player_link(value, record["player_pk"])
+        return with_unsigned_mark(player_link(value, record["player_pk"]), record)
+
+
+def provisional_counted(provisional: dict, withdrawn=()) -> dict:
+    """The results of `provisional` (`table_entry.provisional_results`) that the standings
+    count: those of a player whose results a withdrawal cancelled (`withdrawn`: entries) left
+    out."""
+    cancelled = {entry.pk for entry in withdrawn}
+    return {match: pair for match, pair in provisional.items() if not cancelled & set(pair)}
+
+
+def unsigned_entries(provisional: dict) -> frozenset[int]:
+    """The entry ids of both players of each result in `provisional`
+    (`table_entry.provisional_results`: {match id: (entry_a id, entry_b id)})."""
+    return frozenset(entry for pair in provisional.values() for entry in pair if entry)
 
 
 class SeasonTable(tables.Table):

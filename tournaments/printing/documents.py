@@ -16,14 +16,19 @@ from typing import ClassVar
 from django.utils import timezone, translation
 
 from scoring.models import Deal, Match
-from tournaments import selectors
+from tournaments import selectors, table_entry
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.match_sheet import sheet_of
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.printing import bracket as bracket_geometry
 from tournaments.printing import scorecard
 from tournaments.printing.pdf import Progress, render_pdf
-from tournaments.tables import StandingsTable, standings_rows
+from tournaments.tables import (
+    StandingsTable,
+    provisional_counted,
+    standings_rows,
+    unsigned_entries,
+)
 
 CARDS_PER_CHUNK = 8
 """Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass."""
@@ -244,13 +249,16 @@ class StandingsDocument:
     tie_break_labels: list[str]
     playing: int
     race: list[selectors.RaceRow]
+    unsigned: int = 0
+    """How many counted results the players have not both signed yet (a footnote; their rows
+    are marked *)."""
 
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
             **_common(self.tournament, self.language, self.printed_at),
             "table": StandingsTable(self.rows, self.tournament.tie_breaks, orderable=False),
             "withdrawn": self.withdrawn, "tie_break_labels": self.tie_break_labels,
-            "playing": self.playing, "race": self.race,
+            "playing": self.playing, "race": self.race, "unsigned": self.unsigned,
         })]
 
 
@@ -265,11 +273,14 @@ def standings_race(tournament: Tournament) -> list[selectors.RaceRow]:
 def standings_document(tournament: Tournament, language: str) -> StandingsDocument:
     table = selectors.standings_with_withdrawn(tournament)
     playing = selectors.matches_in_play(tournament).count()
+    provisional = provisional_counted(table_entry.provisional_results(tournament),
+                                      table.withdrawn)
     return StandingsDocument(
-        tournament, language, timezone.localtime(), standings_rows(table.ranked),
+        tournament, language, timezone.localtime(),
+        standings_rows(table.ranked, unsigned_entries(provisional)),
         [entry.player.name for entry in table.withdrawn],
         [str(TIE_BREAK_LABELS[key]) for key in tournament.tie_breaks], playing,
-        standings_race(tournament),
+        standings_race(tournament), len(provisional),
     )
 
 

@@ -1,11 +1,13 @@
 """The knockout bracket: rounds as columns, live while matches are played (htmx polls the
-board every 4 seconds, `tournaments.live`, and swaps it when it changed)."""
+board every 4 seconds, `tournaments.live`, and swaps it when it changed). The winner of a
+result not yet signed by both players has gone on already (`knockout_advance` runs when the
+match finishes); the box is marked provisional (`table_entry.provisional_matches`)."""
 
 from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournaments import formats, selectors
+from tournaments import formats, selectors, table_entry
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.live import POLL_SECONDS, live, tournament_etag
 
@@ -23,6 +25,7 @@ def bracket(request, pk: int):
     context = {
         "tournament": tournament,
         "bracket": selectors.bracket(tournament),
+        "provisional": table_entry.provisional_matches(tournament),
         "can_organise": organiser,
         "poll_seconds": POLL_SECONDS,
     }

@@ -21,14 +21,14 @@ from django_tables2 import RequestConfig
 from club.models import Player
 from scoring import rules
 from scoring.models import Match
-from tournaments import club_nights, formats, selectors
+from tournaments import club_nights, formats, selectors, table_entry
 from tournaments.access import can_organise, tournament_for_organiser, tournament_for_reading
 from tournaments.forms import ClubNightForm, ClubNightPairForm
 from tournaments.live import live, tournament_etag
 from tournaments.messages import elsewhere_warning, tournament_error_message
 from tournaments.models import Pairing, Tournament
 from tournaments.services import TournamentError
-from tournaments.tables import ClubNightStandingsTable, standings_rows
+from tournaments.tables import ClubNightStandingsTable, standings_rows, unsigned_entries
 
 UNPROCESSABLE, CONFLICT = 422, 409
 
@@ -48,7 +48,7 @@ def _free_table(busy_tables: set[int]) -> int:
 
 def _page(request, night, *, form=None, error="", status=200):
     """The night: pairing form (organisers, while it runs), current and finished matches,
-    standings."""
+    standings; a result not yet signed by both players counts and is marked provisional."""
     organiser = can_organise(request.user, night)
     pairings = selectors.club_night_pairings(night)
     current = [p for p in pairings if not p.match.is_over]
@@ -69,12 +69,15 @@ def _page(request, night, *, form=None, error="", status=200):
     elif form is not None:
         for seat in ("player_a", "player_b"):
             form.fields[seat].busy, form.fields[seat].elsewhere = busy, elsewhere
-    table = ClubNightStandingsTable(standings_rows(selectors.standings(night)))
+    provisional = table_entry.provisional_results(night, [p.match for p in finished])
+    table = ClubNightStandingsTable(standings_rows(selectors.standings(night),
+                                                  unsigned_entries(provisional)))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/club_night.html", {
         "tournament": night, "night": night, "organiser": organiser, "running": running,
         "form": form if organiser and running else None, "error": error,
         "current": current, "finished": finished, "table": table,
+        "provisional": set(provisional), "unsigned": len(provisional),
     }, status=status)
 
 
@@ -98,7 +101,7 @@ def club_night_create(request):
         club=form.cleaned_data["club"], date=form.cleaned_data["date"],
         name=form.cleaned_data["name"], organiser=request.user,
         house_rules=rules.HouseRules.preset(form.cleaned_data["rules"]),
-        entry_mode=form.cleaned_data["entry_mode"],
+        entry_mode=form.cleaned_data["entry_mode"], language=form.cleaned_data["language"],
     )
     messages.success(request, _("Club night opened. Pair the first players."))
     return redirect("nights:detail", pk=night.pk)

@@ -17,7 +17,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -56,7 +55,7 @@ def print_request(request, pk: int):
     try:
         job = jobs.print_job_request(
             tournament=tournament, kind=data["kind"], round_number=data["round"],
-            language=data["lang"] or translation.get_language(), filled=data["filled"],
+            language=data["lang"] or tournament.language, filled=data["filled"],
         )
     except jobs.PrintError as error:
         return _refused(request, tournament, [user_message(error)])

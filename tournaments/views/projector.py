@@ -3,15 +3,16 @@ header, no controls. Its slides (the round being played with tables and live sco
 standings or, for a knockout, the bracket) take turns every `?every=` seconds
 (`static/js/projector.js`); the slides poll like every live page (`tournaments.live`). Public
 events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
+A result not yet signed by both players is marked as on the standings and bracket pages.
 """
 
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournaments import formats, selectors
+from tournaments import formats, selectors, table_entry
 from tournaments.access import tournament_for_reading
 from tournaments.live import live, tournament_etag
-from tournaments.tables import standings_rows
+from tournaments.tables import provisional_counted, standings_rows, unsigned_entries
 
 EVERY_SECONDS, FASTEST, SLOWEST = 20, 5, 600
 
@@ -35,12 +36,19 @@ def projector(request, pk: int):
         tournament, in_play_only=event_format.pairs_on_the_spot)
     if round_ is not None:
         round_.label = event_format.round_labels(tournament.rounds.count()).get(round_.number, "")
+    provisional = table_entry.provisional_results(tournament)
+    standings, counted = None, {}
+    if not event_format.has_bracket:
+        ranking = selectors.standings_with_withdrawn(tournament)
+        counted = provisional_counted(provisional, ranking.withdrawn)
+        standings = standings_rows(ranking.ranked, unsigned_entries(counted))
     return render(request, "tournaments/projector.html", {
         "tournament": tournament,
         "round": round_,
         "pairings": pairings,
-        "standings": (None if event_format.has_bracket
-                      else standings_rows(selectors.standings(tournament))),
+        "standings": standings,
+        "provisional": set(provisional),
+        "unsigned": len(counted),
         "bracket": selectors.bracket(tournament) if event_format.has_bracket else None,
         "every": rotation_seconds(request.GET.get("every")),
     })

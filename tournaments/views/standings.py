@@ -1,6 +1,8 @@
 """Live standings with the tie-break order printed under the table; players whose results a
 withdrawal cancelled are listed apart, below it, not ranked. A round robin's standings also
-show the race (each player's place after every round) and link to its cross-table."""
+show the race (each player's place after every round) and link to its cross-table. A result
+the players have not both signed yet (`table_entry.provisional_results`) counts, and the rows
+it counts in are marked, the count said under the table."""
 
 from functools import partial
 
@@ -9,19 +11,26 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from tournaments import formats, selectors
+from tournaments import formats, selectors, table_entry
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.live import live, tournament_etag
 from tournaments.pure.fingerprints import fingerprint
-from tournaments.tables import StandingsTable, standings_rows
+from tournaments.tables import (
+    StandingsTable,
+    provisional_counted,
+    standings_rows,
+    unsigned_entries,
+)
 
 
 @live(tournament_etag("standings"))
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
     ranking = selectors.standings_with_withdrawn(tournament)
-    rows = standings_rows(ranking.ranked)
+    provisional = provisional_counted(table_entry.provisional_results(tournament),
+                                      ranking.withdrawn)
+    rows = standings_rows(ranking.ranked, unsigned_entries(provisional))
     table = StandingsTable(rows, tournament.tie_breaks)
     RequestConfig(request, paginate=False).configure(table)
     playing = selectors.matches_in_play(tournament).count()
@@ -33,6 +42,7 @@ def standings(request, pk: int):
         "table_version": fingerprint(rows, tournament.tie_breaks),
         "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
         "playing": playing,
+        "unsigned": len(provisional),
         "withdrawn": ranking.withdrawn,
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),

@@ -1,6 +1,7 @@
 """The players' pages at the table (`players:`, `/p/<token>/`): the match's secret link.
 
-Adapters over `tournaments.table_entry` (STYLE.md): the token finds the match or answers 404
+Adapters over `tournaments.table_entry` (STYLE.md), in the event's language unless the
+visitor chose one (`link_language`): the token finds the match or answers 404
 (`players/gone.html`, the same page whether the match exists or not); 30 wrong tokens from one
 address in 10 minutes answer 429 (Django's cache). The first visit asks "Who are you?" and keeps
 the seat in a signed cookie for that link only. Each post is one service call, then a redirect
@@ -8,10 +9,12 @@ to the page (303); a refusal draws the page again with the sentence in the user'
 4xx, nothing written. The token opens nothing else: every view here takes the match from it.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
@@ -44,9 +47,19 @@ def _guesses_key(request) -> str:
     return f"players:wrong-tokens:{client_address(request)}"
 
 
+def link_language(request, table: MatchTable) -> str:
+    """The language of the link's pages: the one the visitor chose (the language cookie the
+    site's switch sets, `club.middleware.SiteLanguageMiddleware`), else the event's
+    (`Tournament.language`, read with the token: `table_entry.table_for_token`). The
+    browser's Accept-Language counts for nothing, as on the rest of the site."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return chosen if chosen in dict(settings.LANGUAGES) else table.event_language
+
+
 def with_table(view):
     """Resolve the URL's token to its `MatchTable` (argument `table`), or answer 404 (and
-    count the miss) or 429 (too many misses from this address)."""
+    count the miss) or 429 (too many misses from this address). The view runs in the link's
+    language (`link_language`)."""
     def wrapped(request, token: str, *args, **kwargs):
         key = _guesses_key(request)
         if cache.get(key, 0) >= GUESS_LIMIT:
@@ -59,7 +72,12 @@ def with_table(view):
                 except ValueError:  # expired meanwhile
                     cache.add(key, 1, GUESS_WINDOW)
             return render(request, GONE_PAGE, {}, status=404)
-        return view(request, table, *args, **kwargs)
+        language = link_language(request, table)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = view(request, table, *args, **kwargs)
+        response.headers["Content-Language"] = language
+        return response
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
     return wrapped

@@ -30,9 +30,9 @@ class Command(BaseCommand):
             "--filled", action="store_true", help="print the entered deals on the scorecards"
         )
         parser.add_argument(
-            "--lang", default=settings.LANGUAGE_CODE,
+            "--lang", default=None,
             help=f"language: {', '.join(code for code, _ in settings.LANGUAGES)} "
-                 f"(default {settings.LANGUAGE_CODE})",
+                 "(default the event's language)",
         )
         parser.add_argument("--out", required=True, help="the PDF file to write")
 
@@ -43,6 +43,7 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament with id {tournament_id}.")
         number = _number(round_number, "round") if round_number is not None else None
+        lang = lang or tournament.language
         try:
             jobs.check_request(tournament, what, number, lang)
         except jobs.PrintError as error:
