@@ -469,6 +469,10 @@ TABLE_MESSAGES = {
     "sign_twice": _("You have already signed the result %(points_a)s:%(points_b)s."),
     "sign_not_needed": _("In this event the result needs no signatures."),
     "dispute_text_missing": _("Say briefly what is wrong with the result."),
+    "dispute_not_offered": _(
+        "In this event the players do not sign the result, so it cannot be disputed here; "
+        "tell the organiser."
+    ),
     "sign_other_seat": _(
         "This phone is %(name)s's seat; each player signs for themselves."
     ),

@@ -368,11 +368,14 @@ def result_dispute(*, match: Match, seat: str, text: str,
     """The player in `seat` disputes `match`'s result, saying why (`text`, up to 500
     characters); the organiser resolves it (`result_approve`, after a correction if need be).
     Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
-    `players_may_not_enter`)."""
+    `players_may_not_enter`; `dispute_not_offered`: the event's mode signs no result, so a
+    player tells the organiser instead)."""
     if not text.strip():
         raise TableError("dispute_text_missing")
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    if mode != EntryMode.PLAYERS_SIGN:
+        raise TableError("dispute_not_offered")
     _refuse_unless_over(match)
     table.disputed_by, table.dispute = seat, text.strip()[:500]
     setattr(table, "signed_a" if seat == "A" else "signed_b", None)

@@ -343,6 +343,7 @@ USER_CASES = {
     "sign_before_end": ({"points_a": 7, "points_b": 9, "target": 11}, ["7:9", "11"]),
     "sign_twice": ({"points_a": 11, "points_b": 7}, ["11:7"]),
     "sign_not_needed": ({}, []),
+    "dispute_not_offered": ({}, []),
     "dispute_text_missing": ({}, []),
     "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
 }

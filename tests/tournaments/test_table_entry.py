@@ -157,6 +157,17 @@ def test_trusted_and_confirm_each_need_no_signatures(started, match):
     assert table_entry.result_state(match, EntryMode.PLAYERS_TRUSTED, table) == ""
 
 
+@pytest.mark.parametrize("mode", [EntryMode.PLAYERS_TRUSTED, EntryMode.PLAYERS_CONFIRM_EACH])
+def test_a_result_nobody_signs_cannot_be_disputed_from_the_link(started, match, mode):
+    enter(match, "A3 A3 A2 A3")  # 11:0 before the mode changes: the match is over
+    set_mode(started, mode)
+    with pytest.raises(TableError) as error:
+        table_entry.result_dispute(match=match, seat="B", text="грешен резултат")
+    assert error.value.code == "dispute_not_offered"
+    table = MatchTable.objects.get(match=match)
+    assert (table.disputed_by, table.dispute) == ("", "")
+
+
 def test_organiser_mode_refuses_players(started, match):
     set_mode(started, EntryMode.ORGANISER)
     with pytest.raises(TableError) as error:
