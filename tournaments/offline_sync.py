@@ -1,4 +1,5 @@
-"""The answers a phone's offline queue gets when it sends the deals it kept (`static/js/offline.js`).
+"""What a phone's offline queue is answered when it sends the deals it kept
+(`static/js/offline.js`).
 
 A queued deal is posted like the quick form (`scoring.forms.DealQuickForm`: `number`, `winner`,
 `reason`, `game_points`, or `draw`) to `matches:deal_sync` or `players:deal_sync`, which record
