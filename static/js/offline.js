@@ -285,8 +285,13 @@
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" },
     }).then(function (response) {
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
-      if (!json) throw new Error("not an answer of ours: " + response.status);
-      return response.json();
+      if (json) return response.json();
+      // Not the sync address's answer: a 4xx page (a renewed link, a stale form) is shown to
+      // the player; anything else (5xx, a proxy) is tried again later.
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+        return { result: "refused", message: text("Gone") };
+      }
+      throw new Error("no answer of ours: " + response.status);
     }).then(function (answer) {
       notice = "";
       if (answer.result === "stored" || answer.result === "already_stored" || answer.result === "pending") {
@@ -357,6 +362,8 @@
     }
     sessionStorage.removeItem(sentKey);
     save(item).then(load).then(function () {
+      var busy = quick.querySelector(".server-busy");  // static/js/server_busy.js: not so now
+      if (busy) busy.remove();
       quick.reset();
       quick.removeAttribute("data-live-dirty");
       render();

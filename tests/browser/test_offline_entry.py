@@ -14,7 +14,7 @@ from scoring import rules, services
 from tests.browser.test_players_at_the_table import enter, organiser_page, sit
 from tournaments import services as tournament_services
 from tournaments import table_entry
-from tournaments.models import Pairing
+from tournaments.models import EntryMode, MatchTable, Pairing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -184,3 +184,37 @@ def test_a_deal_already_stored_is_not_stored_twice(open_page, live_server, match
     phone.wait_for_selector("text=All sent: every deal entered offline is stored.")
     assert deals(match) == [(1, "A", 3, "capot")]
     assert scoreboard(phone) == ["3", "0"]
+
+
+def test_the_target_reached_on_the_phone_closes_the_form(open_page, live_server, match):
+    a_name = match.player_a.name
+    phone = open_page()
+    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    kept_for_offline(phone)
+    phone.context.set_offline(True)
+    for number in range(1, 5):  # 3 + 3 + 3 + 3 = 12, past the target 11 after deal 4
+        enter(phone, a_name, "capot", number)
+    phone.wait_for_selector("text=The match is won on this phone; it is sent when the network "
+                            "is back.")
+    assert not phone.locator("form[data-offline-entry]").is_visible()
+    assert scoreboard(phone) == ["12", "0"]
+    phone.context.set_offline(False)
+    phone.wait_for_selector("text=Sign the result 12:0")
+    assert [deal[2] for deal in deals(match)] == [3, 3, 3, 3]
+
+
+def test_confirm_each_keeps_one_deal_offline_for_the_opponent_to_confirm(
+        open_page, live_server, tournament, match):
+    tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
+    tournament.save(update_fields=["entry_mode"])
+    phone = open_page()
+    sit(phone, live_server.url + table_entry.entry_path(match), match.player_a.name)
+    kept_for_offline(phone)
+    phone.context.set_offline(True)
+    enter(phone, match.player_b.name, "capot", 1)
+    phone.wait_for_selector("text=Your opponent confirms each deal, which needs the network")
+    assert not phone.locator("form[data-offline-entry]").is_visible()
+    phone.context.set_offline(False)
+    phone.wait_for_selector("text=Deal 1 waits for confirmation")
+    assert MatchTable.objects.get(match=match).pending["number"] == 1
+    assert deals(match) == []
