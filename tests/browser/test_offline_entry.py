@@ -198,6 +198,12 @@ def test_the_target_reached_on_the_phone_closes_the_form(open_page, live_server,
                             "is back.")
     assert not phone.locator("form[data-offline-entry]").is_visible()
     assert scoreboard(phone) == ["12", "0"]
+    # A slip: the last waiting deal is removed on the phone, and entered again.
+    phone.click("text=Remove the last waiting deal")
+    phone.wait_for_selector("text=Offline · deals waiting to send: 3")
+    assert scoreboard(phone) == ["9", "0"]
+    enter(phone, a_name, "capot", 4)
+    phone.wait_for_selector("text=The match is won on this phone")
     phone.context.set_offline(False)
     phone.wait_for_selector("text=Sign the result 12:0")
     assert [deal[2] for deal in deals(match)] == [3, 3, 3, 3]
