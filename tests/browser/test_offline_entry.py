@@ -224,3 +224,17 @@ def test_confirm_each_keeps_one_deal_offline_for_the_opponent_to_confirm(
     phone.wait_for_selector("text=Deal 1 waits for confirmation")
     assert MatchTable.objects.get(match=match).pending["number"] == 1
     assert deals(match) == []
+
+
+def test_the_installed_app_opens_the_last_match_page_offline(open_page, live_server, match):
+    a_name = match.player_a.name
+    phone = open_page()
+    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    manifest = phone.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())")
+    assert (manifest["name"], manifest["start_url"]) == ("Santase club", "/?source=app")
+    kept_for_offline(phone)
+    phone.context.set_offline(True)
+    phone.goto(live_server.url + manifest["start_url"])  # what the app's icon opens
+    phone.wait_for_selector(f"text=This phone: {a_name}")
+    phone.wait_for_selector("text=Offline: the deals you enter are kept on this phone.")
