@@ -243,13 +243,14 @@
     var message = "";
     if (waiting.length && won) message = text("Won");
     else if (waiting.length && full) message = text("Limit");
-    if (!online) message = (waiting.length ? text("Waiting", waiting.length) : text("Offline")) + (message ? " " + message : "");
-    else if (sending) message = text("Sending", waiting.length);
-    else if (waiting.length) message = (notice || text("OnlineWaiting", waiting.length)) + (message ? " " + message : "");
+    var count = items.length;  // with a conflicting deal whose number the page already shows
+    if (!online) message = (count ? text("Waiting", count) : text("Offline")) + (message ? " " + message : "");
+    else if (sending) message = text("Sending", count);
+    else if (count) message = (notice || text("OnlineWaiting", count)) + (message ? " " + message : "");
     else if (sent) message = text("AllSent");
     banner.textContent = message;
-    root.className = "offline-entry" + (!online ? " is-offline" : waiting.length ? " is-waiting" : " is-sent");
-    root.querySelector("[data-offline=remove-last]").hidden = !waiting.length || sending;
+    root.className = "offline-entry" + (!online ? " is-offline" : count ? " is-waiting" : " is-sent");
+    root.querySelector("[data-offline=remove-last]").hidden = !count || sending;
     drawProblem();
     root.hidden = !message && !problemItem();
   }
