@@ -267,6 +267,9 @@ class Deal(models.Model):
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     history = History()
+    already_stored = False
+    """Set on the deal `scoring.services.deal_record` returns for a resend of a stored deal
+    (nothing was written); not a column."""
 
     class Meta:
         ordering = ["match", "number"]

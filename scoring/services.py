@@ -94,6 +94,19 @@ def _refuse_if_closed(match: Match) -> None:
         raise RecordingError("match_unplayed")
 
 
+def deal_is_same(deal: Deal, score: rules.DealScore,
+                 details: rules.DealRecord | None = None) -> bool:
+    """Whether the stored `deal` is the deal `score` describes: the same winner ("A"/"B", or
+    none for a draw), game points (0-3) and reason; and, when card points were entered
+    (`details`), the same `rules.DealRecord`. A deal sent with only the quick result matches a
+    stored deal of that result whatever card points it was stored with."""
+    if (deal.winner or None, deal.game_points, deal.reason) != (
+        score.winner or None, score.game_points, score.reason
+    ):
+        return False
+    return details is None or deal.details == asdict(details)
+
+
 @transaction.atomic
 def deal_record(
     *,
@@ -110,8 +123,13 @@ def deal_record(
     the deal number the organiser believed they were entering (the form sends it): if someone
     else entered that deal first, nothing is written.
 
+    A resend of deal `number` as it is stored (`deal_is_same`: a double tap, or a phone
+    sending the deals it kept while offline a second time) writes nothing and returns the
+    stored deal with `already_stored` set: exactly once, and no error for the sender.
+
     Raises `rules.InvalidDeal` (`match_finished`, or a deal that does not fit the house rules)
-    and `RecordingError` (`deal_already_entered`: `number` is an earlier deal;
+    and `RecordingError` (`deal_already_entered`: `number` is an earlier deal, stored
+    otherwise -- a conflict;
     `deal_number_out_of_range`: `number` is below 1 or past the next deal, so no page of this
     match could have sent it as it stands; `match_forfeited`, `match_unplayed`: the match was
     closed by a withdrawal). RULES.md §6.
@@ -126,6 +144,10 @@ def deal_record(
             number=number, count=len(scores), next_number=next_number,
         )
     if number is not None and number != next_number:
+        stored = match.deals.get(number=number)
+        if deal_is_same(stored, score, details):  # a resend (a double tap, a phone's queue)
+            stored.already_stored = True
+            return stored
         last = match.deals.order_by("-number").select_related("entered_by").first()
         raise RecordingError(
             "deal_already_entered", number=number, next_number=next_number,

@@ -55,6 +55,11 @@ WORKING = [
      "tournaments.views.setup.seed_from_standings", {"pk": 3}),
     ("/t/3/start/", "tournaments:start", "tournaments.views.setup.tournament_start", {"pk": 3}),
     ("/m/7/deal/", "matches:deal_add", "tournaments.views.matches.deal_add", {"match_pk": 7}),
+    ("/m/7/deal/sync/", "matches:deal_sync", "tournaments.views.offline.deal_sync",
+     {"match_pk": 7}),
+    # A phone that installed the site keeps its service worker's address and the manifest's.
+    ("/sw.js", "offline:service_worker", "tournaments.views.offline.service_worker", {}),
+    ("/manifest.webmanifest", "offline:manifest", "tournaments.views.offline.manifest", {}),
     ("/m/7/deal/details/", "matches:deal_details_form",
      "tournaments.views.matches.deal_details_form", {"match_pk": 7}),
     ("/m/7/undo/", "matches:deal_undo", "tournaments.views.matches.deal_undo",

@@ -226,13 +226,20 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
     once (`scoring.services.deal_record`, returned), or, under `players_confirm_each`, kept as
     the pending deal for the opponent to confirm (None returned).
 
+    The same deal sent again (a phone's offline queue resending) is no error and writes
+    nothing: the stored deal comes back with `already_stored` set, or None while it is still
+    the pending deal (`scoring.services.deal_is_same`).
+
     Raises `TableError` (`players_may_not_enter`; `result_final`: signed or approved;
-    `deal_pending`: deal `number` waits for the opponent's confirmation),
-    `scoring.services.RecordingError` (`deal_already_entered`: the other phone was first, ...)
+    `deal_pending`: another deal waits for the opponent's confirmation),
+    `scoring.services.RecordingError` (`deal_already_entered`: the other phone entered deal
+    `number` otherwise first -- a conflict, ...)
     and `rules.InvalidDeal`."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
     if table.pending:
+        if _pending_is(table.pending, number, score, details):  # sent again: still pending
+            return None
         raise TableError("deal_pending", number=table.pending["number"])
     if mode == EntryMode.PLAYERS_CONFIRM_EACH:
         count = match.deals.count()
@@ -240,6 +247,10 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
             raise RecordingError("deal_number_out_of_range", number=number, count=count,
                                  next_number=count + 1)
         if number != count + 1:
+            stored = match.deals.get(number=number)
+            if scoring_services.deal_is_same(stored, score, details):  # confirmed meanwhile
+                stored.already_stored = True
+                return stored
             raise RecordingError("deal_already_entered", number=number,
                                  next_number=count + 1, entered_by="")
         rules.score_match([*match.deal_scores(), score], match.house_rules(), match.first_dealer)
@@ -253,10 +264,20 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
         return None
     deal = scoring_services.deal_record(match=match, score=score, details=details, by=None,
                                         number=number)
+    if deal.already_stored:  # a resend (`scoring.services.deal_is_same`): nothing new
+        return deal
     table.players_entered = True
     table.save(update_fields=["players_entered"])
     _log(match, MatchEvent.Kind.DEAL, seat=seat, number=deal.number, address=address)
     return deal
+
+
+def _pending_is(pending: dict, number: int, score: rules.DealScore,
+                details: rules.DealRecord | None) -> bool:
+    """Whether the pending deal is deal `number` as `score` (and `details`) describe it."""
+    same = (pending["number"], pending["winner"] or None, pending["game_points"],
+            pending["reason"]) == (number, score.winner or None, score.game_points, score.reason)
+    return same and (details is None or pending.get("details") == _details(details))
 
 
 def _details(details: rules.DealRecord) -> dict:

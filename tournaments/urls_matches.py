@@ -6,13 +6,14 @@
 from django.urls import path
 
 import club.converters  # noqa: F401  (registers <id:...>: 1 .. 2**63 - 1, else 404)
-from tournaments.views import matches
+from tournaments.views import matches, offline
 
 app_name = "matches"
 
 urlpatterns = [
     path("m/<id:match_pk>/", matches.match_entry, name="entry"),
     path("m/<id:match_pk>/deal/", matches.deal_add, name="deal_add"),
+    path("m/<id:match_pk>/deal/sync/", offline.deal_sync, name="deal_sync"),
     path("m/<id:match_pk>/deal/details/", matches.deal_details_form, name="deal_details_form"),
     path("m/<id:match_pk>/undo/", matches.deal_undo, name="deal_undo"),
     path("m/<id:match_pk>/deals/<id:number>/correct/", matches.deal_correct,

@@ -30,6 +30,7 @@ urlpatterns = [
     path("p/<token:token>/", table.match_page, name="match"),
     path("p/<token:token>/seat/", table.seat_choose, name="seat"),
     path("p/<token:token>/deal/", table.deal_add, name="deal_add"),
+    path("p/<token:token>/deal/sync/", table.deal_sync, name="deal_sync"),
     path("p/<token:token>/undo/", table.deal_undo, name="deal_undo"),
     path("p/<token:token>/confirm/", table.deal_confirm, name="deal_confirm"),
     path("p/<token:token>/sign/", table.result_sign, name="sign"),

@@ -6,3 +6,19 @@
     if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
   });
 })();
+
+// The service worker (static/js/sw.js, served at the address in data-service-worker): the
+// match pages open offline and the site installs as an app. Browsers allow it only over HTTPS
+// or on localhost; elsewhere offline entry still works while the page stays open
+// (static/js/offline.js). Logging out has it forget the pages it kept.
+(function () {
+  var script = document.currentScript;
+  var address = script && script.dataset.serviceWorker;
+  if (!address || !navigator.serviceWorker) return;
+  navigator.serviceWorker.register(address, { scope: "/" }).catch(function () {});
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches || !event.target.matches("form[data-log-out]")) return;
+    var worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ forgetPages: true });
+  });
+})();

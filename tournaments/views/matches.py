@@ -74,6 +74,9 @@ def deal_add(request, match_pk: int):
         if getattr(error, "code", "") == "match_removed":
             return _removed(request, pairing.round.tournament)
         return _page(request, pairing, error=user_message(error), status=_status(error))
+    if deal.already_stored:  # the same deal sent again (a double tap): written once
+        return _done(request, pairing, _("Deal %(number)s was already stored.")
+                     % {"number": deal.number})
     if request.htmx and deal.number > 1 and not deal.match.is_over:
         sheet = match_sheet(deal.match)
         # Only the new row is sent when the page listed every other deal as it stands: none

@@ -24,7 +24,7 @@ from club.messages import user_message
 from scoring import rules
 from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.services import ConfirmationRequired, RecordingError
-from tournaments import live, table_entry
+from tournaments import live, offline_sync, table_entry
 from tournaments.match_sheet import match_sheet
 from tournaments.models import EntryMode, MatchTable, Pairing
 
@@ -170,9 +170,38 @@ def deal_add(request, table: MatchTable, seat: str):
     number = form.cleaned_data["number"]
     if deal is None:
         notice = _("Deal %(number)s is waiting for your opponent's confirmation.")
+    elif deal.already_stored:
+        notice = _("Deal %(number)s was already stored.")
     else:
         notice = _("Deal %(number)s saved.")
     return _done(request, table, notice % {"number": number})
+
+
+@require_POST
+@with_table
+@_seated
+def deal_sync(request, table: MatchTable, seat: str):
+    """A deal this phone kept while offline (the quick form's fields), entered as `deal_add`
+    would (`table_entry.table_deal_enter`, under its deal number, so a resend is stored once):
+    a JSON answer (`tournaments.offline_sync`), nothing written on a refusal."""
+    match = table.match
+    form = DealQuickForm(request.POST, match=match)
+    if not form.is_valid():
+        return offline_sync.invalid(form)
+    number = form.cleaned_data["number"]
+    try:
+        deal = table_entry.table_deal_enter(
+            match=match, seat=seat, score=form.score, number=number,
+            address=client_address(request),
+        )
+    except ScoringError as error:
+        code = getattr(error, "code", "")
+        status = 422 if code in BAD_INPUT or (
+            isinstance(error, rules.InvalidDeal) and code != "match_finished") else 409
+        table.refresh_from_db()
+        return offline_sync.refused(error, match=match, number=number, pending=table.pending,
+                                    status=status)
+    return offline_sync.stored(deal, number, match.pk)
 
 
 @require_POST
@@ -302,6 +331,9 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "deal_url": reverse("players:deal_add", args=[table.token]),
+        "sync_url": reverse("players:deal_sync", args=[table.token]),
+        # Offline, one deal at a time when each waits for the opponent (README "Offline entry").
+        "offline_limit": 1 if mode == EntryMode.PLAYERS_CONFIRM_EACH else 0,
         "pending": pending, "pending_mine": bool(pending) and pending["seat"] == seat,
         "other_seat": "B" if seat == "A" else "A",
         "other_name": match.player("B" if seat == "A" else "A").name,
