@@ -6,3 +6,11 @@
     if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
   });
 })();
+
+// A button with data-print prints the page (the players' links of the control room).
+(function () {
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-print]");
+    if (button) window.print();
+  });
+})();

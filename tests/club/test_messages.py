@@ -334,6 +334,7 @@ USER_CASES = {
     "sign_not_needed": ({}, []),
     "dispute_text_missing": ({}, []),
     "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "approve_not_needed": ({}, []),
 }
 
 RAISING_MODULES = sorted(
