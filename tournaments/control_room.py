@@ -55,13 +55,14 @@ def idle_minutes(value: str | None) -> int:
 class ControlRow:
     """One match of the control room: its pairing (players, table, round, match and, when
     it has one, its `MatchTable`), its `state` (`table_entry.match_state`), the time of its
-    last entry (None: none yet), whether it is `idle`, and what the organiser may do with it
-    from the page (`may_approve`: `table_entry.APPROVABLE`; `may_renew`: the players have
-    a link)."""
+    last entry (None: none yet) and the whole `minutes` since then, whether it is `idle`,
+    and what the organiser may do with it from the page (`may_approve`:
+    `table_entry.APPROVABLE`; `may_renew`: the players have a link, not final yet)."""
 
     pairing: Pairing
     state: str
     last_entry: datetime.datetime | None
+    minutes: int | None
     idle: bool
     may_approve: bool
     may_renew: bool
@@ -133,10 +134,10 @@ def control_rows(tournament: Tournament, *, now: datetime.datetime,
         state = table_entry.match_state(match, mode, getattr(match, "table", None))
         times = [at for at in (pairing.last_event, pairing.last_deal) if at is not None]
         last = max(times) if times else None
-        idle = (state in IDLE_STATES and last is not None
-                and now - last >= datetime.timedelta(minutes=idle_after))
+        minutes = None if last is None else max(0, int((now - last).total_seconds() // 60))
+        idle = state in IDLE_STATES and minutes is not None and minutes >= idle_after
         rows.append(ControlRow(
-            pairing=pairing, state=state, last_entry=last, idle=idle,
+            pairing=pairing, state=state, last_entry=last, minutes=minutes, idle=idle,
             may_approve=state in table_entry.APPROVABLE,
             may_renew=renewable and state != table_entry.FINAL,
         ))

@@ -91,8 +91,9 @@ def card(request, pk: int, match_pk: int):
 @login_required
 @require_safe
 def links(request, pk: int):
-    """Every listed match whose players still use their link: the table, the players, the
-    link and its QR code (the scorecard's), laid out for printing. Refused (409) where only
+    """Every listed match whose players still use their link (to enter, or to sign: any
+    state but final): the table, the players, the link at `SITE_URL` and its QR code (the
+    scorecard's `qr_image`), laid out for printing. Refused (409) where only
     the organisers enter."""
     tournament = tournament_for_organiser(request, pk)
     if not table_entry.players_may_enter(tournament.entry_mode):
@@ -104,7 +105,7 @@ def links(request, pk: int):
                                          idle_after=control_room.IDLE_MINUTES):
         if row.state == table_entry.FINAL:
             continue
-        url, _players = scorecard.card_link(row.match, tournament.entry_mode)
+        url = scorecard.site_url().rstrip("/") + table_entry.entry_path(row.match)
         cards.append({"pairing": row.pairing, "url": url, "qr": scorecard.qr_image(url)})
     return render(request, LINKS_PAGE, _event(tournament) | {"cards": cards})
 
