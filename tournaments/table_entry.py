@@ -93,9 +93,10 @@ def table_of(match: Match) -> MatchTable:
         return MatchTable.objects.get(match_id=match.pk)
 
 
-def entry_path(match: Match) -> str:
-    """The path of `match`'s players' link (`players:match`), made if need be."""
-    return reverse("players:match", args=[table_of(match).token])
+def entry_path(match: Match, table: MatchTable | None = None) -> str:
+    """The path of `match`'s players' link (`players:match`), made if need be; `table`:
+    its `MatchTable` when the caller has read it already (no query then)."""
+    return reverse("players:match", args=[(table or table_of(match)).token])
 
 
 def table_for_token(token: str) -> MatchTable | None:

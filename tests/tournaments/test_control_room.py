@@ -355,3 +355,16 @@ def test_an_outsiders_poll_is_refused_not_a_304(event, organiser_client, outside
 def test_a_new_player_name_never_breaks_the_page(event, organiser_client):
     Player.objects.filter(pk=at_table(event, 1).player_a_id).update(name="<b>Зло</b>")
     assert "&lt;b&gt;Зло&lt;/b&gt;" in page_of(organiser_client, room(event))
+
+
+def test_the_page_reads_the_same_eight_queries_whatever_its_rows_hold(
+        event, organiser_client, django_assert_num_queries):
+    # Session, user, the event, its organisers, the current round (two), the pairings with
+    # their players, tables and last entries, the rounds' count (for their labels).
+    with django_assert_num_queries(8):
+        organiser_client.get(room(event))
+    for table in (1, 2, 3):
+        enter(at_table(event, table), "A3 A3 A2 A3")
+    table_entry.result_dispute(match=at_table(event, 1), seat="B", text="no")
+    with django_assert_num_queries(8):
+        organiser_client.get(room(event))

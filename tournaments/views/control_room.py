@@ -105,7 +105,7 @@ def links(request, pk: int):
                                          idle_after=control_room.IDLE_MINUTES):
         if row.state == table_entry.FINAL:
             continue
-        url = scorecard.site_url().rstrip("/") + table_entry.entry_path(row.match)
+        url = scorecard.site_url().rstrip("/") + table_entry.entry_path(row.match, row.table)
         cards.append({"pairing": row.pairing, "url": url, "qr": scorecard.qr_image(url)})
     return render(request, LINKS_PAGE, _event(tournament) | {"cards": cards})
 
