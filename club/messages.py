@@ -476,6 +476,9 @@ TABLE_MESSAGES = {
     "sign_other_seat": _(
         "This phone is %(name)s's seat; each player signs for themselves."
     ),
+    "approve_not_needed": _(
+        "This result needs no approval: no signature is awaited and nobody disputes it."
+    ),
 }
 """`tournaments.table_entry.TableError` codes (players entering at the table)."""
 

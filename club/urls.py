@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("tournaments.urls_club")),
     path("", include("tournaments.urls_players")),
     path("", include("tournaments.urls_offline")),
+    path("", include("tournaments.urls_control")),
 ]
 
 # An unreachable database met outside a view is a 503 too (with DEBUG off).

@@ -81,6 +81,15 @@ WORKING = [
      {"pk": 3}),
     ("/t/3/night/m/7/take-back/", "nights:unpair",
      "tournaments.views.club_nights.club_night_unpair", {"pk": 3, "match_pk": 7}),
+    ("/t/3/control/", "control:room", "tournaments.views.control_room.control", {"pk": 3}),
+    ("/t/3/control/links/", "control:links", "tournaments.views.control_room.links",
+     {"pk": 3}),
+    ("/t/3/control/m/7/approve/", "control:approve", "tournaments.views.control_room.approve",
+     {"pk": 3, "match_pk": 7}),
+    ("/t/3/control/m/7/renew/", "control:renew", "tournaments.views.control_room.renew",
+     {"pk": 3, "match_pk": 7}),
+    ("/t/3/control/m/7/card/", "control:card", "tournaments.views.control_room.card",
+     {"pk": 3, "match_pk": 7}),
 ]
 
 

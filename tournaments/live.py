@@ -21,6 +21,7 @@ so its flash messages are never held back by a 304.
 """
 
 import functools
+import time
 from functools import wraps
 
 from django.db import connection
@@ -119,14 +120,29 @@ def _page_etag(request, page: str, version: tuple, *objects) -> str:
                        user)
 
 
-def tournament_etag(page: str):
+def clock_minute() -> int:
+    """The minutes since the epoch: what a `per_minute` page's ETag adds to the versions."""
+    return int(time.time()) // 60
+
+
+def tournament_etag(page: str, *, per_minute: bool = False, organisers_only: bool = False):
     """The ETag function of an event's live page `page` (views taking `pk` and perhaps more
     keyword arguments, e.g. a round's `number`): None for a request that is not an htmx poll
-    (rendered as usual), else the page's fingerprint. Raises Http404 as `tournament_version`."""
+    (rendered as usual), else the page's fingerprint. Raises Http404 as `tournament_version`.
+
+    `per_minute`: the page shows times counted from now ("12 minutes"), so its ETag changes
+    with each minute of the clock too, and an unchanged poll is a 304 within that minute.
+    `organisers_only`: a visitor who does not organise the event gets no ETag (the view
+    renders, and refuses them)."""
     def etag_of(request, pk: int, **kwargs) -> str | None:
         if not request.htmx:
             return None
-        return _page_etag(request, page, tournament_version(request, pk), pk, kwargs)
+        version = tournament_version(request, pk)
+        if organisers_only and not version[0]:
+            return None
+        if per_minute:
+            version = (*version, clock_minute())
+        return _page_etag(request, page, version, pk, kwargs)
     return etag_of
 
 

@@ -647,19 +647,25 @@ def match_chances(match: Match) -> MatchChances | None:
     return MatchChances(a, 100 - a, rating_a.provisional or rating_b.provisional)
 
 
-def projector_pairings(tournament: Tournament, *, in_play_only: bool
-                       ) -> tuple[Round | None, list[Pairing]]:
-    """What the projector's "now playing" slide shows: the earliest round with a match not
-    over (or, when every match is over, the last round) and its pairings by table;
-    `in_play_only` (a club night: one round all evening) keeps only the matches not over.
-    Three queries at most; (None, []) before the start."""
+def current_round(tournament: Tournament) -> Round | None:
+    """The round being played: the earliest round with a match not over, or, when every
+    match is over, the last round; None before the start. Two queries at most. The projector
+    and the organiser's control room show it."""
     first_open = (
         Match.objects.filter(pairing__round__tournament=tournament)
         .exclude(status__in=Match.OVER).order_by("pairing__round__number")
         .values_list("pairing__round", flat=True).first()
     )
-    round_ = (Round.objects.filter(pk=first_open).first() if first_open
-              else tournament.rounds.order_by("-number").first())
+    return (Round.objects.filter(pk=first_open).first() if first_open
+            else tournament.rounds.order_by("-number").first())
+
+
+def projector_pairings(tournament: Tournament, *, in_play_only: bool
+                       ) -> tuple[Round | None, list[Pairing]]:
+    """What the projector's "now playing" slide shows: the `current_round` and its pairings
+    by table; `in_play_only` (a club night: one round all evening) keeps only the matches not
+    over. Three queries at most; (None, []) before the start."""
+    round_ = current_round(tournament)
     if round_ is None:
         return None, []
     pairings = list(pairings_of_round(round_))

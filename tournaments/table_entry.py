@@ -49,6 +49,10 @@ PLAYER_MODES = (
 """The modes in which the players' link works."""
 
 PROVISIONAL, AWAITING, DISPUTED, FINAL = "provisional", "awaiting", "disputed", "final"
+NOT_STARTED, PLAYING = "not_started", "playing"
+"""With the four above, the states of `match_state` (the organiser's control room)."""
+APPROVABLE = (AWAITING, DISPUTED)
+"""The result states an organiser approves (`result_approve`); any other is refused."""
 
 
 class TableError(TournamentError):
@@ -100,9 +104,10 @@ def table_of(match: Match) -> MatchTable:
         return MatchTable.objects.get(match_id=match.pk)
 
 
-def entry_path(match: Match) -> str:
-    """The path of `match`'s players' link (`players:match`), made if need be."""
-    return reverse("players:match", args=[table_of(match).token])
+def entry_path(match: Match, table: MatchTable | None = None) -> str:
+    """The path of `match`'s players' link (`players:match`), made if need be; `table`:
+    its `MatchTable` when the caller has read it already (no query then)."""
+    return reverse("players:match", args=[(table or table_of(match)).token])
 
 
 def table_for_token(token: str) -> MatchTable | None:
@@ -184,6 +189,35 @@ def provisional_results(
     rows = tables.values_list("match_id", "match__pairing__entry_a_id",
                               "match__pairing__entry_b_id")
     return {match_id: (entry_a, entry_b) for match_id, entry_a, entry_b in rows}
+
+
+def match_state(match: Match, mode: str, table: MatchTable | None) -> str:
+    """Where `match` stands for the organiser's control room, under `mode` (an `EntryMode`
+    value): `NOT_STARTED` (no deal, none waiting for confirmation), `PLAYING` (a deal entered
+    or waiting, not over), then for a match that is over its `result_state` -- `AWAITING`,
+    `DISPUTED` -- or else `FINAL` (signed, approved, or needing no signature: entered by the
+    organisers, under `players_trusted` or `players_confirm_each`, a forfeit, unplayed)."""
+    if not match.is_over:
+        waiting = table is not None and table.pending
+        if match.status == Match.Status.SCHEDULED and not waiting:
+            return NOT_STARTED
+        return PLAYING
+    return result_state(match, mode, table) or FINAL
+
+
+def unsettled_match_ids(tournament: Tournament) -> models.QuerySet:
+    """The ids of `tournament`'s results waiting for the organiser (`APPROVABLE`: waiting for
+    the signatures, or disputed), as a subquery: the finished matches whose table is
+    `NOT_FINAL`, under a mode where results are signed (`counts_provisionally`; a dispute is
+    offered only there). The same decision as `result_state` and `provisional_results`."""
+    if not counts_provisionally(tournament.entry_mode):
+        return Match.objects.none().values("pk")
+    return Match.objects.filter(
+        pairing__round__tournament=tournament, status=Match.Status.FINISHED,
+        table__in=MatchTable.objects.filter(NOT_FINAL),
+    ).values("pk")
+
+
 
 
 # --------------------------------------------------------------------------------------------
@@ -408,12 +442,16 @@ def result_dispute(*, match: Match, seat: str, text: str,
 @transaction.atomic
 def result_approve(*, match: Match, by, address: str | None = None) -> MatchTable:
     """An organiser (`by`) approves `match`'s finished result without (all) signatures, or
-    as it stands after a dispute (corrected first, if need be): it is final. Raises
-    `TableError` (`sign_before_end`, `result_final`)."""
-    match, table, _mode = _locked(match.pk)
+    as it stands after a dispute (corrected first, if need be): it is final. Only a result
+    whose `result_state` is one of `APPROVABLE` is approved. Raises `TableError`
+    (`sign_before_end`, `result_final`; `approve_not_needed`: no signature is awaited and
+    nobody disputes it)."""
+    match, table, mode = _locked(match.pk)
     _refuse_unless_over(match)
     if table.is_final:
         raise TableError("result_final")
+    if result_state(match, mode, table) not in APPROVABLE:
+        raise TableError("approve_not_needed")
     table.approved_at = timezone.now()
     table.pending = None
     table.save(update_fields=["approved_at", "pending"])
@@ -426,8 +464,11 @@ def result_approve(*, match: Match, by, address: str | None = None) -> MatchTabl
 def link_renew(*, match: Match, by, address: str | None = None) -> MatchTable:
     """Revoke `match`'s players' link and make a new one (the old token then finds nothing;
     the seats chosen on the phones are forgotten, their cookies being signed with the old
-    link). Returns the table with the new `token`."""
-    match, table, _mode = _locked(match.pk)
+    link). Returns the table with the new `token`. Raises `TableError`
+    (`players_may_not_enter`: the event's players have no link to renew)."""
+    match, table, mode = _locked(match.pk)
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
     token = secrets.token_urlsafe(TOKEN_BYTES)
     table.token, table.token_hash = token, token_hash(token)
     table.save(update_fields=["token", "token_hash"])

@@ -22,3 +22,11 @@
     if (worker) worker.postMessage({ forgetPages: true });
   });
 })();
+
+// A button with data-print prints the page (the players' links of the control room).
+(function () {
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-print]");
+    if (button) window.print();
+  });
+})();

@@ -94,6 +94,8 @@ def test_no_page_scrolls_sideways_for_the_organiser(browser_page, live_server, l
     log_in(browser_page, live_server.url, DEMO_ORGANISER, DEMO_PASSWORD)
     knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
     paths += ORGANISER_PATHS + [f"/t/{knockout.pk}/players/", f"/t/{knockout.pk}/edit/"]
+    for event in Tournament.objects.all():  # the control rooms and their links pages
+        paths += [f"/t/{event.pk}/control/", f"/t/{event.pk}/control/links/"]
     assert wider_than_the_screen(browser_page, live_server.url, paths) == {}
     assert import_page(browser_page, live_server.url, IMPORT_OK) <= PHONE_WIDTH
     assert browser_page.locator("main table").count() == 1  # the preview

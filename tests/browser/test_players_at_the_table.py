@@ -1,13 +1,17 @@
 """Players enter their own match at the table, on two phones (two browser contexts, 390×844),
-and the organiser sees the result: `players_sign` to a signed 11:0, `players_confirm_each`
-(B confirms A's deal), and a revoked link (the 404 page). Screenshots of the player pages go
-to $PLAYERS_SCREENSHOTS (a folder) when it is set."""
+and the organiser sees the result: `players_sign` to a signed 11:0 (final on the match page
+and in the control room), a disputed result settled from the control room, `players_confirm_each`
+(B confirms A's deal), and a revoked link (the 404 page). Screenshots of the player pages and
+of the control room (390×844 and 1280×900) go to $PLAYERS_SCREENSHOTS (a folder) when it is
+set."""
 
 import os
 import random
 
 import pytest
+from django.urls import reverse
 
+from tests.tournaments.test_table_entry import enter as enter_deals
 from tournaments import services, table_entry
 from tournaments.models import EntryMode, MatchTable, Pairing
 
@@ -80,6 +84,13 @@ def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(open_page, liv
     organiser.wait_for_selector("text=The result is final.")
     organiser.click("#match-history summary")
     assert organiser.locator(f"text={a_name} (seat A) · 127.0.0.1").count() >= 1
+    # The control room says the same: the match is final, 11:0.
+    event = Pairing.objects.get(match=match).round.tournament_id
+    organiser.goto(live_server.url + reverse("control:room", args=[event]))
+    row = organiser.locator(f'.control-row[data-match="{match.pk}"]')
+    assert row.locator(".state").inner_text().strip() == "final"
+    assert row.locator(".score").inner_text() == "11 : 0"
+    assert row.locator("text=Approve the result").count() == 0
 
 
 def test_confirm_each_b_confirms_as_deal(open_page, live_server, tournament, match):
@@ -112,3 +123,55 @@ def test_a_revoked_link_shows_the_404_page(open_page, live_server, match):
     shot(phone, "5-gone")
     new = MatchTable.objects.get(match=match).token
     assert phone.goto(f"{live_server.url}/p/{new}/").status == 200
+
+
+def test_a_dispute_goes_to_the_top_of_the_control_room_and_its_approval_reaches_both_phones(
+        open_page, live_server, tournament):
+    services.tournament_start(tournament=tournament, rng=random.Random(1))
+    playing, match = (
+        Pairing.objects.get(round__tournament=tournament, round__number=1, table=table).match
+        for table in (1, 2)
+    )
+    enter_deals(playing, "B1")  # table 1 plays on: the dispute at table 2 must come above it
+    enter_deals(match, "A3 A3 A2 A3")  # 11:0 for seat A, entered from a phone
+    a_name, b_name = match.player_a.name, match.player_b.name
+    url = live_server.url + table_entry.entry_path(match)
+    phone_a, phone_b = open_page(), open_page()
+    sit(phone_a, url, a_name)
+    sit(phone_b, url, b_name)
+    phone_a.click("details.dispute summary")
+    phone_a.fill("#dispute-text", "Deal 3 was 3 points, not 2")
+    phone_a.click("text=Send to the organiser")
+    phone_a.wait_for_selector("text=The result is disputed; the organiser will settle it.")
+    phone_b.wait_for_selector("text=The result is disputed; the organiser will settle it.",
+                              timeout=5_000)
+    control = reverse("control:room", args=[tournament.pk])
+    organiser = organiser_page(open_page, live_server, control)
+    first = organiser.locator(".control-row").first
+    assert first.get_attribute("data-match") == str(match.pk)
+    assert first.locator(".state").inner_text().strip() == "disputed"
+    assert f"{a_name} disputes the result: “Deal 3 was 3 points, not 2”" in first.inner_text()
+    assert organiser.locator(".control-row").nth(1).get_attribute("data-match") == str(
+        playing.pk)
+    assert organiser.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(organiser, "6-control-room-phone")
+    wide = organiser_page(lambda: open_page(width=1280, height=900), live_server, control)
+    wide.wait_for_selector(".control-row.state-disputed")
+    assert wide.evaluate("document.documentElement.scrollWidth") <= 1280
+    shot(wide, "7-control-room-wide")
+    links = organiser_page(open_page, live_server, reverse("control:links",
+                                                            args=[tournament.pk]))
+    assert links.locator("img.qr").count() == 2  # the two tables of round 1
+    assert links.evaluate("document.querySelector('img.qr').naturalWidth") > 20
+    assert links.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(links, "8-links-phone")
+    first.locator("button >> text=Approve the result").click()
+    organiser.wait_for_selector("text=Table 2: the result 11:0 is approved and final.")
+    row = organiser.locator(f'.control-row[data-match="{match.pk}"]')
+    assert row.locator(".state").inner_text().strip() == "final"
+    # No reload: both phones poll, and show the result final within 5 s.
+    phone_a.wait_for_selector("text=The result 11:0 is final.", timeout=5_000)
+    phone_b.wait_for_selector("text=The result 11:0 is final.", timeout=5_000)
+    assert MatchTable.objects.get(match=match).approved_at is not None
+    # The wide page polled too: its row is final without a reload.
+    wide.wait_for_selector(f'.control-row.state-final[data-match="{match.pk}"]', timeout=5_000)

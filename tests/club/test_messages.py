@@ -346,6 +346,7 @@ USER_CASES = {
     "dispute_not_offered": ({}, []),
     "dispute_text_missing": ({}, []),
     "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "approve_not_needed": ({}, []),
 }
 
 RAISING_MODULES = sorted(

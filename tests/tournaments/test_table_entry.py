@@ -228,6 +228,68 @@ def test_an_organisers_undo_of_a_signed_match_clears_the_signatures(match, organ
     assert not table.is_final
 
 
+def state(match, mode=EntryMode.PLAYERS_SIGN):
+    match.refresh_from_db()
+    return table_entry.match_state(match, mode, MatchTable.objects.filter(match=match).first())
+
+
+def test_the_control_rooms_states_step_by_step(started, match, organiser):
+    assert state(match) == "not_started"  # no table, no deal
+    enter(match, "A3")
+    assert state(match) == "playing"
+    enter(match, "A3 A2 A3", start=2)  # 11:0
+    assert state(match) == "awaiting"
+    table_entry.result_dispute(match=match, seat="B", text="deal 2 was mine")
+    assert state(match) == "disputed"
+    table_entry.result_approve(match=match, by=organiser)
+    assert state(match) == "final"
+
+
+def test_a_pending_deal_is_playing_and_a_result_needing_no_signature_is_final(started, match):
+    set_mode(started, EntryMode.PLAYERS_CONFIRM_EACH)
+    table_entry.table_deal_enter(match=match, seat="A", score=quick("A3"), number=1)
+    assert state(match, EntryMode.PLAYERS_CONFIRM_EACH) == "playing"  # no deal recorded yet
+    table_entry.table_deal_confirm(match=match, seat="B", number=1)
+    set_mode(started, EntryMode.PLAYERS_TRUSTED)
+    enter(match, "A3 A2 A3", start=2)
+    assert state(match, EntryMode.PLAYERS_TRUSTED) == "final"
+
+
+def test_unsettled_matches_are_the_unsigned_and_the_disputed(started, match, organiser):
+    other = Pairing.objects.get(round__tournament=started, round__number=1, table=2).match
+    enter(match, "A3 A3 A2 A3")
+    enter(other, "B3 B3 B2 B3")
+
+    def unsettled():
+        return set(table_entry.unsettled_match_ids(started).values_list("pk", flat=True))
+
+    assert unsettled() == {match.pk, other.pk}
+    table_entry.result_sign(match=other, seat="A")
+    table_entry.result_sign(match=other, seat="B")
+    table_entry.result_dispute(match=match, seat="A", text="deal 1 was 2 points")
+    assert unsettled() == {match.pk}
+    table_entry.result_approve(match=match, by=organiser)
+    assert unsettled() == set()
+
+
+def test_approving_a_result_nobody_waits_for_is_refused(started, match, organiser):
+    set_mode(started, EntryMode.PLAYERS_TRUSTED)
+    enter(match, "A3 A3 A2 A3")
+    with pytest.raises(TableError) as error:
+        table_entry.result_approve(match=match, by=organiser)
+    assert error.value.code == "approve_not_needed"
+    assert not MatchEvent.objects.filter(kind="approved").exists()
+
+
+def test_no_link_is_renewed_where_only_the_organisers_enter(started, match, organiser):
+    token = table_entry.table_of(match).token
+    set_mode(started, EntryMode.ORGANISER)
+    with pytest.raises(TableError) as error:
+        table_entry.link_renew(match=match, by=organiser)
+    assert error.value.code == "players_may_not_enter"
+    assert MatchTable.objects.get(match=match).token == token
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_entering_the_same_deal_store_one(match):

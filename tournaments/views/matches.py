@@ -292,8 +292,11 @@ def _players_context(request, match: Match, mode: str) -> dict | None:
 def link_renew(request, match_pk: int):
     """Revoke the match's players' link and make a new one (the old one then answers 404)."""
     pairing = pairing_for_organiser(request, match_pk)
-    table_entry.link_renew(match=pairing.match, by=request.user,
-                           address=request.META.get("REMOTE_ADDR"))
+    try:
+        table_entry.link_renew(match=pairing.match, by=request.user,
+                               address=request.META.get("REMOTE_ADDR"))
+    except table_entry.TableError as error:
+        return _page(request, pairing, error=user_message(error), status=409)
     messages.success(request, _("The old link no longer works; the new one is below."))
     return redirect("matches:entry", match_pk=match_pk)
 
