@@ -68,6 +68,10 @@ class EventFormat(ABC):
     """The organiser pairs each next round once the last one is over (`pair_next_round`),
     as in a Swiss; the other formats schedule every round at the start or as matches end."""
 
+    standings_by_score: ClassVar[bool] = False
+    """The standings rank by score (wins, and byes when they score) with the Swiss
+    tie-breaks of `pure.swiss_standings` (Buchholz, ...) in their published order, and state
+    FIDE's rule for unplayed rounds; else by match wins and the tournament's own order."""
     takes_late_entries: ClassVar[bool] = False
     """Players may join after the start (between rounds: `refuse_late_entry`); the players
     page keeps its form to add them."""
@@ -159,6 +163,10 @@ class EventFormat(ABC):
         """Raise `TournamentError` unless a player may join the started, locked `tournament`
         now. By default nobody joins after the start (`already_started`)."""
         raise services.TournamentError("already_started")
+
+    def tie_break_order(self) -> list[str]:
+        """The tie-break keys the standings apply, in order (their columns, their legend)."""
+        return list(self.tournament.tie_breaks)
 
     def round_labels(self, count: int) -> dict[int, str]:
         """{round number: name} for an event of `count` rounds; {} where rounds have only

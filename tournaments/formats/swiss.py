@@ -13,6 +13,7 @@ from scoring.services import RecordingError
 from tournaments import services, swiss
 from tournaments.formats.base import EventFormat
 from tournaments.models import Entry, Round, Tournament
+from tournaments.pure.swiss_standings import SWISS_TIE_BREAKS
 
 
 class Swiss(EventFormat):
@@ -24,6 +25,7 @@ class Swiss(EventFormat):
     max_players = swiss.MAX_PLAYERS
     too_many_players_code = "too_many_swiss_players"
     pairs_round_by_round = True
+    standings_by_score = True
     takes_late_entries = True
 
     order_saved = _("Pairing numbers saved.")
@@ -66,6 +68,9 @@ class Swiss(EventFormat):
 
     def result_is_final(self, match: Match) -> bool:
         return swiss.later_round_paired(tournament=self.tournament, match=match) is not None
+
+    def tie_break_order(self) -> list[str]:
+        return list(SWISS_TIE_BREAKS)
 
     def is_over(self) -> bool:
         return swiss.swiss_is_over(self.tournament)
