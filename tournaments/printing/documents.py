@@ -23,7 +23,7 @@ from tournaments.models import Pairing, Round, Tournament
 from tournaments.printing import bracket as bracket_geometry
 from tournaments.printing import scorecard
 from tournaments.printing.pdf import Progress, render_pdf
-from tournaments.tables import StandingsTable, standings_rows
+from tournaments.tables import StandingsTable, SwissStandingsTable, standings_rows
 
 CARDS_PER_CHUNK = 8
 """Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass."""
@@ -248,10 +248,18 @@ class StandingsDocument:
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
             **_common(self.tournament, self.language, self.printed_at),
-            "table": StandingsTable(self.rows, self.tournament.tie_breaks, orderable=False),
+            "table": standings_table(self.tournament, self.rows),
             "withdrawn": self.withdrawn, "tie_break_labels": self.tie_break_labels,
             "playing": self.playing, "race": self.race,
         })]
+
+
+def standings_table(tournament: Tournament, rows: list[dict]) -> StandingsTable:
+    """The standings page's table for the print: a Swiss's with its score, byes and
+    tie-break columns (the format's `standings_by_score`), else the tournament's order."""
+    event_format = tournament.event_format
+    table_class = SwissStandingsTable if event_format.standings_by_score else StandingsTable
+    return table_class(rows, event_format.tie_break_order(), orderable=False)
 
 
 def standings_race(tournament: Tournament) -> list[selectors.RaceRow]:
@@ -268,7 +276,8 @@ def standings_document(tournament: Tournament, language: str) -> StandingsDocume
     return StandingsDocument(
         tournament, language, timezone.localtime(), standings_rows(table.ranked),
         [entry.player.name for entry in table.withdrawn],
-        [str(TIE_BREAK_LABELS[key]) for key in tournament.tie_breaks], playing,
+        [str(TIE_BREAK_LABELS[key]) for key in tournament.event_format.tie_break_order()],
+        playing,
         standings_race(tournament),
     )
 
