@@ -154,8 +154,9 @@ def swiss_standings(
             else:
                 unplayed.append(own)
                 berger += entry.points * own
+        berger = float(berger)
         values = {
-            BUCHHOLZ: sum(played) + sum(unplayed),
+            BUCHHOLZ: float(sum(played) + sum(unplayed)),
             BUCHHOLZ_CUT_1: _cut(played, unplayed, low=1, high=0),
             MEDIAN_BUCHHOLZ: _cut(played, unplayed, low=1, high=1),
             SONNEBORN_BERGER: berger,
