@@ -10,11 +10,12 @@ put together, so a lower level never buys back a higher one):
 1. a second bye for a player who has had one (only when nobody else can take it);
 2. rematches (players who have met before in this event);
 3. the bye receiver's score: the bye goes to the lowest score group (FIDE C.04.3 C.5);
-4. the score difference of each pair, squared: players meet their own score group, and a
+4. pairs of players two or more off balance the same way (both dealt first two more times
+   than second, or two fewer): one would end three off (FIDE's absolute colour rule);
+5. the score difference of each pair, squared: players meet their own score group, and a
    player who floats meets the nearest group;
-5. pairs whose first-deal balances would both move away from zero (two players who both
-   dealt first more often, or both less often): one of them would end two off;
-6. the shape: inside a score group the top half meets the bottom half (FIDE's S1 against S2),
+6. pairs whose first-deal balances are off the same way by one: one would end two off;
+7. the shape: inside a score group the top half meets the bottom half (FIDE's S1 against S2),
    and of the lowest group the lowest-ranked player takes the bye.
 
 Santase has no draws: a match always has a winner, so scores are whole numbers. The first
@@ -88,15 +89,18 @@ def _levels(a: SwissPlayer, b: SwissPlayer | None, position: dict, group_size: d
     module's list."""
     if b is None:
         return (
-            1 if a.byes else 0, 0, a.score, 0, 0,
+            1 if a.byes else 0, 0, a.score, 0, 0, 0,
             count - 1 - position[a.id],  # the lowest-ranked takes it: cost 0
         )
     rematch = 1 if b.id in a.opponents or a.id in b.opponents else 0
-    conflict = 1 if a.dealer_balance == b.dealer_balance != 0 else 0
+    same_way = a.dealer_balance * b.dealer_balance > 0
+    least_off = min(abs(a.dealer_balance), abs(b.dealer_balance))
+    absolute = 1 if same_way and least_off >= 2 else 0
+    conflict = 1 if same_way and least_off == 1 else 0
     higher = a if position[a.id] < position[b.id] else b
     half = max(1, group_size[higher.score] // 2)
     shape = abs(abs(position[a.id] - position[b.id]) - half)
-    return (0, rematch, 0, (a.score - b.score) ** 2, conflict, shape)
+    return (0, rematch, 0, absolute, (a.score - b.score) ** 2, conflict, shape)
 
 
 def pair_round(players: Sequence[SwissPlayer]) -> RoundPairing:
