@@ -131,3 +131,16 @@ def test_a_late_entry_from_the_players_page_between_rounds(organiser_client, eve
     finish_round(event, 1)
     organiser_client.post(add, {"new_name": "Краси Късния"})
     assert event.entries.count() == 10
+
+
+def test_the_round_page_in_bulgarian(organiser_client, event):  # noqa: F811
+    event = started(event)
+    organiser_client.cookies["django_language"] = "bg"
+    page = text(organiser_client.get(reverse("tournaments:round", args=[event.pk, 1])))
+    assert "Изтегли отново" in page
+    assert "почива: носи победа" in page
+    finish_round(event, 1)
+    page = text(organiser_client.get(reverse("tournaments:standings", args=[event.pk])))
+    assert "Изтегли кръг 2" in page
+    assert "Неизиграни кръгове (C.07, член 16)" in page
+    assert ">Бх<" in page or "Бх</" in page
