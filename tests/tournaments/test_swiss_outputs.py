@@ -88,3 +88,11 @@ def test_the_projector_shows_the_round_with_the_bye_and_the_score_column(
     page = page.decode()
     assert "Round 1" in page and "bye" in page and NAMES[8] in page
     assert ">Pts<" in page and ">BH<" in page
+
+
+def test_the_standings_pdf_of_a_swiss(after_round_one):
+    from tests.tournaments.printing.helpers import pdf_text
+
+    pages, text = pdf_text(documents.render_standings(after_round_one, "en"))
+    assert pages >= 1
+    assert "BH-1" in text and "Unplayed rounds" in text
