@@ -383,6 +383,10 @@ RECORDING_MESSAGES = {
         "A player of this match has withdrawn; its result can no longer be reopened. Nothing "
         "was changed."
     ),
+    "next_round_paired": _(
+        "Round %(round)s has been paired from this result; it can no longer be reopened. "
+        "Nothing was changed."
+    ),
 }
 """`scoring.services.RecordingError` codes (and `bracket_changed` of `tournaments.knockout`)."""
 
@@ -434,6 +438,41 @@ TOURNAMENT_MESSAGES = {
     "table_busy": _("Table %(table)s is still in use (%(players)s)."),
     "match_has_deals": _("Deals have been entered; this match can no longer be taken back."),
     "pairing_removed": _("This pairing was already taken back."),
+    # Swiss (tournaments.swiss)
+    "too_few_swiss_players": _(
+        "A Swiss needs at least %(min_players)s players. This one has %(players)s."
+    ),
+    "too_many_swiss_players": _(
+        "A Swiss takes at most %(max_players)s players. This one has %(players)s."
+    ),
+    "swiss_rounds_missing": _(
+        "Set the number of rounds in the tournament's settings before the start."
+    ),
+    "too_many_swiss_rounds": _(
+        "%(players)s players can play at most %(most)s rounds without meeting twice; this "
+        "Swiss is set to %(rounds)s. Lower the rounds in the settings."
+    ),
+    "swiss_not_started": _("The tournament has not started yet; round 1 is paired at the start."),
+    "round_not_over": _(
+        "Round %(round)s is not over yet: every match needs its result before the next round "
+        "is paired. Nothing was changed."
+    ),
+    "no_rounds_left": _(
+        "All %(rounds)s rounds have been paired; the tournament ends when the last one is over."
+    ),
+    "round_not_latest": _("Only the last round can be paired again; round %(round)s is not."),
+    "round_has_deals": _(
+        "Deals have been entered in round %(round)s; it can no longer be paired again. "
+        "Nothing was changed."
+    ),
+    "swiss_withdraw_mid_round": _(
+        "Round %(round)s is being played: a player withdraws between rounds, once every match "
+        "of it is over. Nothing was changed."
+    ),
+    "swiss_entry_mid_round": _(
+        "Round %(round)s is being played: a player joins between rounds, once every match of "
+        "it is over. Nothing was changed."
+    ),
 }
 """`tournaments.services.TournamentError` codes (services, knockout, club nights)."""
 

@@ -36,6 +36,12 @@ order (`head_to_head`, `game_points_scored`, ... as in `tournaments.pure.standin
 applied (head-to-head of a player nobody is level with) is empty. `withdrawn` is ``yes`` for a
 player who withdrew, empty otherwise."""
 
+SCORE_COLUMNS = ("score", "byes")
+"""A Swiss's columns after the game points (the format's `standings_by_score`): the score
+(wins, and byes when they score) and the byes had; its tie-breaks follow in the published
+order (`buchholz`, `buchholz_cut_1`, ... as in `tournaments.pure.swiss_standings`), halves
+as decimals (5.5)."""
+
 WITHDRAWN = "yes"
 """The `withdrawn` cell of a player who withdrew (a fixed key, like the column names)."""
 
@@ -45,18 +51,24 @@ def standings_dataset(tournament: Tournament) -> tablib.Dataset:
     ranked players best first, then the withdrawn players whose results are all cancelled
     (FIDE policy, under half played) with an empty rank and empty results. Game points are
     `gp_*` and `game_point_difference`; `withdrawn` marks every player who withdrew, under
-    any policy."""
-    tie_breaks = [key for key in tournament.tie_breaks if key not in STANDINGS_COLUMNS]
-    data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *tie_breaks], title="standings")
+    any policy. A Swiss adds `SCORE_COLUMNS` and its own tie-breaks."""
+    event_format = tournament.event_format
+    by_score = SCORE_COLUMNS if event_format.standings_by_score else ()
+    tie_breaks = [
+        key for key in event_format.tie_break_order() if key not in STANDINGS_COLUMNS
+    ]
+    data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *by_score, *tie_breaks],
+                          title="standings")
     table = selectors.standings_with_withdrawn(tournament)
     for entry, row in table.ranked:
         data.append([
             row.rank, entry.player.name, WITHDRAWN if entry.withdrawn else None, row.played,
             row.won, row.lost, row.game_points_for, row.game_points_against,
-            row.game_point_difference, *(row.tie_breaks.get(key) for key in tie_breaks),
+            row.game_point_difference, *(getattr(row, key) for key in by_score),
+            *(row.tie_breaks.get(key) for key in tie_breaks),
         ])
     for entry in table.withdrawn:
-        empty = [None] * (len(STANDINGS_COLUMNS) - 3 + len(tie_breaks))
+        empty = [None] * (len(STANDINGS_COLUMNS) - 3 + len(by_score) + len(tie_breaks))
         data.append([None, entry.player.name, WITHDRAWN, *empty])
     return data
 

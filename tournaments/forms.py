@@ -17,6 +17,11 @@ from tournaments.models import EntryMode, Tournament
 from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
+    "buchholz": _("Buchholz (opponents' scores)"),
+    "buchholz_cut_1": _("Buchholz cut 1 (without the lowest)"),
+    "median_buchholz": _("median Buchholz (without the highest and the lowest)"),
+    "progressive_score": _("progressive score (the running scores added up)"),
+    "direct_encounter": _("direct encounter among the tied players"),
     "head_to_head": _("head-to-head among the tied players"),
     "game_point_difference": _("game-point difference"),
     "game_points_scored": _("game points scored"),
@@ -24,6 +29,11 @@ TIE_BREAK_LABELS = {
     "lots": _("drawing of lots"),
 }
 TIE_BREAK_SHORT_LABELS = {
+    "buchholz": _("BH"),
+    "buchholz_cut_1": _("BH-1"),
+    "median_buchholz": _("Med. BH"),
+    "progressive_score": _("Prog."),
+    "direct_encounter": _("DE"),
     "head_to_head": _("H2H"),
     "game_point_difference": _("Diff."),
     "game_points_scored": _("Scored"),
@@ -57,8 +67,9 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-            "withdrawal_policy", "entry_mode", "language", *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
+            "bye_scores_win", "is_public", "withdrawal_policy", "entry_mode", "language",
+            *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -91,6 +102,9 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
+            self.fields["swiss_rounds"].disabled = True
+            self.fields["bye_scores_win"].disabled = True
+        self.fields["swiss_rounds"].widget.attrs.update({"min": 1, "max": 30})
         if rules_frozen:
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
                 self.fields[name].disabled = True
@@ -99,8 +113,8 @@ class TournamentForm(forms.ModelForm):
             self.fields["entry_mode"].help_text = _("Fixed: deals have been entered.")
 
     EVENT_FIELDS = (
-        "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-        "withdrawal_policy", "entry_mode", "language",
+        "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
+        "bye_scores_win", "is_public", "withdrawal_policy", "entry_mode", "language",
     )
 
     def clean_entry_mode(self) -> str:
@@ -128,6 +142,11 @@ class TournamentForm(forms.ModelForm):
         chosen = cleaned.get("format")
         if not (chosen and formats.format_class(chosen).has_third_place_match):
             cleaned["third_place_match"] = False
+        if chosen and formats.format_class(chosen).pairs_round_by_round:
+            if not cleaned.get("swiss_rounds"):
+                self.add_error("swiss_rounds", _("Say how many rounds will be played."))
+        else:
+            cleaned["swiss_rounds"] = None
         return cleaned
 
 

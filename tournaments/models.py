@@ -46,6 +46,7 @@ class Tournament(HouseRulesFields):
         DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
         KNOCKOUT = "knockout", _("Knockout")
         CLUB_NIGHT = "club_night", _("Club night")
+        SWISS = "swiss", _("Swiss system")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Registration")
@@ -89,6 +90,15 @@ class Tournament(HouseRulesFields):
     third_place_match = models.BooleanField(
         _("third-place match"), default=False,
         help_text=_("Knockout: the losing semifinalists play for third place."),
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        _("rounds"), null=True, blank=True,
+        help_text=_("Swiss: how many rounds; ⌈log₂ players⌉ + 1 or + 2 is usual (9 players: 5 "
+                    "or 6)."),
+    )
+    bye_scores_win = models.BooleanField(
+        _("a bye scores a win"), default=True,
+        help_text=_("Swiss: the player without an opponent scores a win (else nothing)."),
     )
     seeded_from = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True,

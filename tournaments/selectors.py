@@ -11,6 +11,7 @@ from django.db.models import F, Prefetch, Q, QuerySet
 
 from club.models import Player
 from scoring.models import Match, Seat
+from tournaments import formats
 from tournaments.labels import THIRD_PLACE, round_labels
 from tournaments.models import Entry, Pairing, PlayerRating, RatingHistory, Round, Tournament
 from tournaments.pure.crosstable import CrossRow, cross_table
@@ -18,6 +19,8 @@ from tournaments.pure.glicko2 import INITIAL_RATING, Rating
 from tournaments.pure.ladder import season_ladder
 from tournaments.pure.ratings import PROVISIONAL_MATCHES, RatedMatch, RatingPeriod, win_chance
 from tournaments.pure.standings import MatchResult, Standing, compute_standings
+from tournaments.pure.swiss_standings import SwissGame, SwissStanding
+from tournaments.pure.swiss_standings import swiss_standings as compute_swiss_standings
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
@@ -138,9 +141,52 @@ class Standings:
 
 
 def standings_with_withdrawn(tournament: Tournament) -> Standings:
-    """The ranked players and, apart, the withdrawn players whose results are cancelled."""
+    """The ranked players and, apart, the withdrawn players whose results are cancelled.
+    A format whose standings go by score (`standings_by_score`: a Swiss) ranks everyone
+    with `swiss_standings` (`pure.swiss_standings`): no result is cancelled there."""
+    if formats.for_tournament(tournament).standings_by_score:
+        return Standings(ranked=swiss_standings(tournament), withdrawn=[])
     entries, results, cancelled = counted_results(tournament)
     return _ranking(tournament, entries, results, cancelled)
+
+
+def next_round_number(tournament: Tournament) -> int:
+    """The number the next round paired would take (1 + the last round's)."""
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def swiss_standings(tournament: Tournament) -> list[tuple[Entry, SwissStanding]]:
+    """A Swiss's standings, best first, each row with its entry: score, then the Swiss
+    tie-breaks (`pure.swiss_standings`), from the decided matches by round, the byes (a
+    `Pairing` with no `entry_b`, no match) scored as the event says (`bye_scores_win`), and
+    the rounds that are over (a player not paired in one of them had an unplayed round)."""
+    entries = list(tournament.entries.select_related("player").order_by("number"))
+    games = [
+        SwissGame(p.round_number, p.entry_a_id, p.entry_b_id, p.winner, p.game_points_a,
+                  p.game_points_b, forfeit=p.status == Match.Status.FORFEITED)
+        for p in played_pairings(tournament) if p.status in Match.DECIDED
+    ]
+    byes = list(Pairing.objects.filter(
+        round__tournament=tournament, entry_b__isnull=True, match__isnull=True,
+        entry_a__isnull=False,
+    ).values_list("round__number", "entry_a_id"))
+    unfinished_rounds = set(Pairing.objects.filter(
+        round__tournament=tournament, match__isnull=False,
+    ).exclude(match__status__in=Match.OVER).values_list("round__number", flat=True))
+    numbers = sorted(tournament.rounds.values_list("number", flat=True))
+    completed = 0
+    for number in numbers:
+        if number in unfinished_rounds:
+            break
+        completed = number
+    rows = compute_swiss_standings(
+        [entry.pk for entry in entries], games, byes, completed_rounds=completed,
+        bye_points=1 if tournament.bye_scores_win else 0,
+        lots={entry.pk: entry.lot for entry in entries if entry.lot is not None},
+    )
+    by_id = {entry.pk: entry for entry in entries}
+    return [(by_id[row.player], row) for row in rows]
 
 
 def _ranking(

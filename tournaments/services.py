@@ -63,15 +63,18 @@ def refuse_after_finish(tournament: Tournament) -> None:
 
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
-    """Add `player` with the next free draw number (seed, in a knockout). Raises
-    `TournamentError` (`already_started`, `already_entered`, and past the format's
+    """Add `player` with the next free draw number (seed, in a knockout); after the start
+    only where the format object takes late entries (its `refuse_late_entry`: e.g.
+    between rounds). Raises `TournamentError` (`already_started`, `already_entered`, the
+    format's late-entry refusals, and past the format's
     `max_players` its `too_many_players_code`: `too_many_players`,
     `too_many_knockout_players`)."""
     tournament = tournament_lock(tournament)
-    refuse_after_start(tournament)
+    event_format = formats.for_tournament(tournament)
+    if tournament.has_started:
+        event_format.refuse_late_entry(tournament)
     if tournament.entries.filter(player=player).exists():
         raise TournamentError("already_entered", name=player.name)
-    event_format = formats.for_tournament(tournament)
     limit = event_format.max_players
     count = tournament.entries.count()
     if limit is not None and count >= limit:

@@ -38,7 +38,7 @@ class StandingsTable(tables.Table):
 
     def __init__(self, data, tie_breaks, **kwargs):
         extra = [
-            (key, tables.Column(
+            (key, PointsColumn(
                 verbose_name=TIE_BREAK_SHORT_LABELS[key], default="–", attrs={
                     "th": {"class": "num", "title": str(TIE_BREAK_LABELS[key])},
                     "td": {"class": "num"},
@@ -69,12 +69,42 @@ def with_unsigned_mark(name, record: dict):
                        _("Counts a result not yet signed by both players"), UNSIGNED_MARK)
 
 
+def points(value) -> str:
+    """A score or tie-break value as the pages print it: whole numbers as they are, halves
+    (a Swiss's adjusted scores) with one decimal in the active language: 5, 5.5 (5,5)."""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else formats.number_format(value, 1)
+    return str(value)
+
+
+class PointsColumn(tables.Column):
+    """A number column whose values may have halves (`points`)."""
+
+    def render(self, value):
+        return points(value)
+
+
+class SwissStandingsTable(StandingsTable):
+    """A Swiss's standings: the score (wins, and byes when they score) and the byes before
+    the match columns; the tie-break columns in the published order (`SWISS_TIE_BREAKS`)."""
+
+    score = _number(_("Pts"))
+    byes = _number(_("Byes"))
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "standings swiss"}
+        sequence = ("rank", "player", "score", "played", "won", "lost", "byes", "...")
+
+
 def standings_rows(standings, unsigned=frozenset()) -> list[dict]:
-    """Plain dicts for `StandingsTable` from `selectors.standings` output; `unsigned`: ids of
-    the entries with a provisional result (`unsigned_entries`), their rows marked."""
+    """Plain dicts for `StandingsTable` from `selectors.standings` output (a Swiss's rows
+    also carry the score and the byes); `unsigned`: ids of the entries with a provisional
+    result (`unsigned_entries`), their rows marked."""
     rows = []
     for entry, row in standings:
         rows.append({
+            "score": getattr(row, "score", row.won), "byes": getattr(row, "byes", 0),
             "rank": row.rank, "player": entry.player.name, "player_sort": entry.player.name,
             "player_pk": entry.player_id, "unsigned": entry.pk in unsigned,
             "withdrawn": entry.withdrawn, "played": row.played, "won": row.won,

@@ -68,6 +68,14 @@ class EventFormat(ABC):
     """The organiser pairs each next round once the last one is over (`pair_next_round`),
     as in a Swiss; the other formats schedule every round at the start or as matches end."""
 
+    standings_by_score: ClassVar[bool] = False
+    """The standings rank by score (wins, and byes when they score) with the Swiss
+    tie-breaks of `pure.swiss_standings` (Buchholz, ...) in their published order, and state
+    FIDE's rule for unplayed rounds; else by match wins and the tournament's own order."""
+    takes_late_entries: ClassVar[bool] = False
+    """Players may join after the start (between rounds: `refuse_late_entry`); the players
+    page keeps its form to add them."""
+
     order_saved: ClassVar[Promise] = _("Draw numbers saved.")
     """The notices after the order (draw numbers, or seeds) was saved, drawn by lot; after
     the start."""
@@ -137,6 +145,28 @@ class EventFormat(ABC):
         paired now (the last round is not over, no round is left). Formats that schedule
         their rounds otherwise do not offer it."""
         raise NotImplementedError(f"{type(self).__name__} does not pair round by round")
+
+    def pair_again(self, *, number: int, by):
+        """Pair round `number` (the last one) anew while it has no deal, for formats that
+        `pairs_round_by_round`; returns the new `Round`. Raises `TournamentError`."""
+        raise NotImplementedError(f"{type(self).__name__} does not pair round by round")
+
+    def can_pair_next(self) -> bool:
+        """Whether the organiser may pair the next round now (`pair_next_round`)."""
+        return False
+
+    def can_pair_again(self, round_) -> bool:
+        """Whether `round_` may still be paired again (`pair_again`)."""
+        return False
+
+    def refuse_late_entry(self, tournament: Tournament) -> None:
+        """Raise `TournamentError` unless a player may join the started, locked `tournament`
+        now. By default nobody joins after the start (`already_started`)."""
+        raise services.TournamentError("already_started")
+
+    def tie_break_order(self) -> list[str]:
+        """The tie-break keys the standings apply, in order (their columns, their legend)."""
+        return list(self.tournament.tie_breaks)
 
     def round_labels(self, count: int) -> dict[int, str]:
         """{round number: name} for an event of `count` rounds; {} where rounds have only

@@ -25,6 +25,7 @@ from tournaments.printing import scorecard
 from tournaments.printing.pdf import Progress, render_pdf
 from tournaments.tables import (
     StandingsTable,
+    SwissStandingsTable,
     provisional_counted,
     standings_rows,
     unsigned_entries,
@@ -256,10 +257,18 @@ class StandingsDocument:
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
             **_common(self.tournament, self.language, self.printed_at),
-            "table": StandingsTable(self.rows, self.tournament.tie_breaks, orderable=False),
+            "table": standings_table(self.tournament, self.rows),
             "withdrawn": self.withdrawn, "tie_break_labels": self.tie_break_labels,
             "playing": self.playing, "race": self.race, "unsigned": self.unsigned,
         })]
+
+
+def standings_table(tournament: Tournament, rows: list[dict]) -> StandingsTable:
+    """The standings page's table for the print: a Swiss's with its score, byes and
+    tie-break columns (the format's `standings_by_score`), else the tournament's order."""
+    event_format = tournament.event_format
+    table_class = SwissStandingsTable if event_format.standings_by_score else StandingsTable
+    return table_class(rows, event_format.tie_break_order(), orderable=False)
 
 
 def standings_race(tournament: Tournament) -> list[selectors.RaceRow]:
@@ -279,8 +288,8 @@ def standings_document(tournament: Tournament, language: str) -> StandingsDocume
         tournament, language, timezone.localtime(),
         standings_rows(table.ranked, unsigned_entries(provisional)),
         [entry.player.name for entry in table.withdrawn],
-        [str(TIE_BREAK_LABELS[key]) for key in tournament.tie_breaks], playing,
-        standings_race(tournament), len(provisional),
+        [str(TIE_BREAK_LABELS[key]) for key in tournament.event_format.tie_break_order()],
+        playing, standings_race(tournament), len(provisional),
     )
 
 

@@ -18,6 +18,7 @@ from tournaments.live import live, tournament_etag
 from tournaments.pure.fingerprints import fingerprint
 from tournaments.tables import (
     StandingsTable,
+    SwissStandingsTable,
     provisional_counted,
     standings_rows,
     unsigned_entries,
@@ -27,20 +28,25 @@ from tournaments.tables import (
 @live(tournament_etag("standings"))
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
+    event_format = formats.for_tournament(tournament)
     ranking = selectors.standings_with_withdrawn(tournament)
     provisional = provisional_counted(table_entry.provisional_results(tournament),
                                       ranking.withdrawn)
     rows = standings_rows(ranking.ranked, unsigned_entries(provisional))
-    table = StandingsTable(rows, tournament.tie_breaks)
+    order = event_format.tie_break_order()
+    table_class = SwissStandingsTable if event_format.standings_by_score else StandingsTable
+    table = table_class(rows, order)
     RequestConfig(request, paginate=False).configure(table)
     playing = selectors.matches_in_play(tournament).count()
-    round_robin = bool(formats.for_tournament(tournament).berger_cycles)
+    round_robin = bool(event_format.berger_cycles)
     return render(request, "tournaments/standings.html", {
         "tournament": tournament,
         "table": table,
         # The rendered table is cached under its own content (the template's {% cache %}).
-        "table_version": fingerprint(rows, tournament.tie_breaks),
-        "tie_break_labels": [TIE_BREAK_LABELS[key] for key in tournament.tie_breaks],
+        "table_version": fingerprint(rows, order),
+        "tie_break_labels": [TIE_BREAK_LABELS[key] for key in order],
+        "can_pair_next": event_format.can_pair_next(),
+        "next_round": selectors.next_round_number(tournament),
         "playing": playing,
         "unsigned": len(provisional),
         "withdrawn": ranking.withdrawn,

@@ -13,12 +13,13 @@ from tournaments.formats.base import EventFormat
 from tournaments.formats.club_night import ClubNight
 from tournaments.formats.knockout import Knockout
 from tournaments.formats.round_robin import DoubleRoundRobin, RoundRobin
+from tournaments.formats.swiss import Swiss
 from tournaments.models import Tournament
 
 ROOT = Path(__file__).resolve().parents[3]
 FORMAT_MENTION = re.compile(
-    r"Format\.|is_knockout|is_round_robin|CLUB_NIGHT|KNOCKOUT|ROUND_ROBIN"
-    r"|\bformat\s*[!=]=|[!=]=\s*[\"'](club_night|knockout|round_robin|double_round_robin)[\"']"
+    r"Format\.|is_knockout|is_round_robin|is_swiss|CLUB_NIGHT|KNOCKOUT|ROUND_ROBIN|SWISS"
+    r"|\bformat\s*[!=]=|[!=]=\s*[\"'](club_night|knockout|round_robin|double_round_robin|swiss)[\"']"
 )
 
 
@@ -60,8 +61,11 @@ def test_what_each_format_answers():
         "double_round_robin", "round_robin",
     ]
     assert sorted(formats.keys_where(lambda f: f.offered_on_the_form)) == [
-        "double_round_robin", "knockout", "round_robin",
+        "double_round_robin", "knockout", "round_robin", "swiss",
     ]
+    assert formats.keys_where(lambda f: f.pairs_round_by_round) == ["swiss"]
+    assert formats.keys_where(lambda f: f.takes_late_entries) == ["swiss"]
+    assert (Swiss.min_players, Swiss.max_players) == (3, 200)
 
 
 def test_a_match_outside_a_tournament_has_no_format(db):

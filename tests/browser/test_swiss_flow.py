@@ -1,0 +1,149 @@
+"""A Swiss of nine players over four rounds in a real browser: the organiser creates it, adds
+the players, starts, enters one match a round on its page (the others through the services,
+for speed), pairs each next round with "Pair round N", and reads the final standings, whose
+Buchholz values are worked out by hand below.
+
+Every match is won by the player with the lower number (1 the first added), 12:0. The
+pairing (tournaments.pure.swiss; seat A, who deals first, first):
+  round 1: 1-5, 6-2, 3-7, 8-4, bye 9   (top half against bottom half)
+  round 2: 2-1, 4-3, 5-9, 7-6, bye 8   (1 point: 1 2 3 4 9, 9 floats down; bye: 0 group's last)
+  round 3: 1-3, 5-2, 9-4, 6-8, bye 7
+  round 4: 4-1, 2-8, 3-6, 9-7, bye 5
+Scores (a bye is a win): 1: 4; 2: W L W W = 3; 3: W W L W = 3; 5: L W L bye = 2;
+4, 6, 7: 2; 8, 9: 1.
+Adjusted scores (an unplayed round, here a bye, counts ½ for the opponents): 1 4, 2 3,
+3 3, 4 2, 5 0+1+0+½ = 1.5, 6 2, 7 1.5, 8 0.5, 9 0.5.
+Buchholz:
+  1: 5 (1.5) + 2 (3) + 3 (3) + 4 (2) = 9.5
+  3: 7 (1.5) + 4 (2) + 1 (4) + 6 (2) = 9.5
+  2: 6 (2) + 1 (4) + 5 (1.5) + 8 (0.5) = 8
+  5: 1 (4) + 9 (0.5) + 2 (3) + own bye (its own score, 2) = 9.5
+Ranking: 1 on 4; 3 before 2 on 3 (Buchholz 9.5 > 8); 5 first of the 2-point players
+(4: 8 (0.5) + 3 (3) + 9 (0.5) + 1 (4) = 8; 6: 2 (3) + 7 (1.5) + 8 (0.5) + 3 (3) = 8;
+7: 3 (3) + 6 (2) + own 2 + 9 (0.5) = 7.5).
+Buchholz cut 1: 1 and 3 drop 1.5 -> 8; 2 drops 0.5 -> 7.5; 5 drops its bye (2) -> 7.5.
+"""
+
+import os
+
+import pytest
+from django.urls import reverse
+
+from scoring import rules
+from scoring import services as scoring_services
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Анна Иванова", "Борис Петров", "Валя Стоянова", "Георги Колев", "Даниела Тодорова",
+           "Евгени Маринов", "Живка Павлова", "Здравко Илиев", "Ирина Симеонова"]
+SHOTS = "/tmp/swiss"
+
+
+def shot(page, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def no_sideways_scroll(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def play_the_rest(tournament, number, skip_table):
+    """Every match of round `number` but `skip_table`: the lower number wins, 3 x 4 deals."""
+    round_ = tournament.rounds.get(number=number)
+    for pairing in round_.pairings.filter(match__isnull=False).select_related(
+        "entry_a", "entry_b", "match"
+    ):
+        if pairing.table == skip_table:
+            continue
+        seat = "A" if pairing.entry_a.number < pairing.entry_b.number else "B"
+        for _ in range(4):
+            scoring_services.deal_record(
+                match=pairing.match, score=rules.quick_result(seat, 3, "capot"), by=None)
+
+
+def enter_table_one(page, tournament, number):
+    """Table 1 of round `number` on its page: the lower number wins four capots (12:0)."""
+    pairing = tournament.rounds.get(number=number).pairings.select_related(
+        "entry_a__player", "entry_b__player").get(table=1)
+    winner = min((pairing.entry_a, pairing.entry_b), key=lambda entry: entry.number)
+    page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
+    page.wait_for_selector("text=Who won the deal")
+    for deal in (1, 2, 3, 4):
+        page.click(f"label.choice >> text={winner.player.name}")
+        page.click("label.choice.reason >> text=capot")
+        page.click(f"text=Save deal {deal}")
+        if deal < 4:
+            page.wait_for_selector(f"text=Save deal {deal + 1}")
+    page.wait_for_selector("text=won the match")
+
+
+def test_a_nine_player_swiss_of_four_rounds(open_page, live_server, django_user_model):
+    page = open_page()
+    django_user_model.objects.create_user("maria", password="santase-66-pass")
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "maria")
+    page.fill("#id_password", "santase-66-pass")
+    page.click("main button[type=submit]")
+    page.click("text=New tournament")
+    page.fill("#id_name", "Швейцарска купа")
+    page.fill("#id_date", "2026-12-19")
+    page.select_option("#id_format", "swiss")
+    page.fill("#id_swiss_rounds", "4")
+    page.click("button.primary >> text=Save")
+    for name in PLAYERS:
+        page.fill("#id_new_name", name)
+        page.click("button.primary >> text=Add")
+        page.wait_for_selector(f"text={name}")
+    page.click("text=Start the tournament")
+    page.wait_for_selector("text=Round 1")
+    tournament = Tournament.objects.get(name="Швейцарска купа")
+    # Round 1: the bye is the ninth, Ирина; table 1 is Анна (1) against Даниела (5).
+    assert "Ирина Симеонова" in page.locator("tr.bye").inner_text()
+    first = page.locator("table.pairings tbody tr:not(.bye)").first.inner_text()
+    assert "Анна Иванова" in first and "Даниела Тодорова" in first
+    assert page.locator("text=Pair again").count() == 1
+    shot(page, "round1-390")
+    no_sideways_scroll(page)
+
+    for number in (1, 2, 3, 4):
+        enter_table_one(page, tournament, number)
+        play_the_rest(tournament, number, skip_table=1)
+        page.goto(live_server.url + reverse("tournaments:round", args=[tournament.pk, number]))
+        if number < 4:
+            page.click(f"text=Pair round {number + 1}")
+            page.wait_for_selector(f"h2 >> text=Round {number + 1}")
+            assert page.locator("text=Pair again").count() == 1
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    # Round 4's bye is Даниела (5), as worked out above.
+    assert "Даниела Тодорова" in page.locator("tr.bye").inner_text()
+    shot(page, "round4-390")
+    no_sideways_scroll(page)
+
+    page.click("nav.tabs >> text=Standings")
+    page.wait_for_selector("table.standings")
+    headers = page.locator("table.standings thead th").all_inner_texts()
+    assert [h.strip() for h in headers][:4] == ["#", "Player", "Pts", "Played"]
+    column = {name.strip(): index for index, name in enumerate(headers)}
+    rows = [row.locator("td").all_inner_texts()
+            for row in page.locator("table.standings tbody tr").all()]
+    top = [(r[0], r[1], r[column["Pts"]], r[column["BH"]], r[column["BH-1"]]) for r in rows[:4]]
+    assert top == [
+        ("1", "Анна Иванова", "4", "9.5", "8"),
+        ("2", "Валя Стоянова", "3", "9.5", "8"),
+        ("3", "Борис Петров", "3", "8", "7.5"),
+        ("4", "Даниела Тодорова", "2", "9.5", "7.5"),
+    ]
+    assert "Unplayed rounds (C.07, Article 16)" in page.content()
+    shot(page, "standings-390")
+    no_sideways_scroll(page)
+
+    wide = open_page(1280, 900)
+    wide.context.add_cookies(page.context.cookies())
+    wide.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
+    shot(wide, "standings-1280")
+    wide.goto(live_server.url + reverse("tournaments:round", args=[tournament.pk, 4]))
+    shot(wide, "round4-1280")
+    no_sideways_scroll(wide)
