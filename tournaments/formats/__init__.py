@@ -29,6 +29,7 @@ REGISTRY: dict[str, str] = {
     "double_round_robin": "tournaments.formats.round_robin.DoubleRoundRobin",
     "knockout": "tournaments.formats.knockout.Knockout",
     "club_night": "tournaments.formats.club_night.ClubNight",
+    "groups_knockout": "tournaments.formats.groups.GroupsKnockout",
 }
 """`Tournament.Format` value -> its format class."""
 
