@@ -56,8 +56,9 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-            "withdrawal_policy", "entry_mode", *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "name", "date", "venue", "club", "format", "third_place_match", "group_count",
+            "group_advance", "is_public", "withdrawal_policy", "entry_mode",
+            *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -89,6 +90,8 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
+            self.fields["group_count"].disabled = True
+            self.fields["group_advance"].disabled = True
         if rules_frozen:
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
                 self.fields[name].disabled = True
@@ -97,8 +100,8 @@ class TournamentForm(forms.ModelForm):
             self.fields["entry_mode"].help_text = _("Fixed: deals have been entered.")
 
     EVENT_FIELDS = (
-        "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-        "withdrawal_policy", "entry_mode",
+        "name", "date", "venue", "club", "format", "third_place_match", "group_count",
+        "group_advance", "is_public", "withdrawal_policy", "entry_mode",
     )
 
     def clean_entry_mode(self) -> str:
@@ -123,6 +126,12 @@ class TournamentForm(forms.ModelForm):
         chosen = cleaned.get("format")
         if not (chosen and formats.format_class(chosen).has_third_place_match):
             cleaned["third_place_match"] = False
+        if chosen and formats.format_class(chosen).has_groups:
+            for name in ("group_count", "group_advance"):
+                if not cleaned.get(name) and name not in self.errors:
+                    self.add_error(name, _("A group stage needs this number (1 or more)."))
+        else:
+            cleaned["group_count"] = cleaned["group_advance"] = None
         return cleaned
 
 

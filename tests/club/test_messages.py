@@ -314,6 +314,15 @@ USER_CASES = {
     "table_busy": ({"table": 3, "players": "Анна – Борис"}, ["3", "Анна – Борис"]),
     "match_has_deals": ({}, []),
     "pairing_removed": ({}, []),
+    # tournaments.groups
+    "group_stage_over": ({}, []),
+    "not_groups": ({}, []),
+    "groups_not_set": ({}, []),
+    "groups_too_small": ({"players": 5, "groups": 2, "min_size": 3}, ["5", "2", "3"]),
+    "groups_too_large": ({"players": 17, "groups": 2, "max_size": 8}, ["17", "2", "8"]),
+    "bad_group_advance": ({"low": 1, "high": 3}, ["1", "3"]),
+    "knockout_already_drawn": ({}, []),
+    "group_matches_unfinished": ({"count": 2}, ["2"]),
     # tournaments.printing.jobs.PrintError
     "unknown_kind": ({"kind": "poster", "kinds": "scorecards, round, standings"},
                      ["poster", "scorecards, round, standings"]),

@@ -14,7 +14,8 @@ def round_detail(request, pk: int, number: int):
     tournament = tournament_for_reading(request, pk)
     round_ = get_object_or_404(tournament.rounds, number=number)
     rounds = list(tournament.rounds.all())
-    labels = formats.for_tournament(tournament).round_labels(len(rounds))
+    event_format = formats.for_tournament(tournament)
+    labels = event_format.round_labels(len(rounds))
     for other in rounds:
         other.label = labels.get(other.number, "")
     round_.label = labels.get(round_.number, "")
@@ -27,4 +28,5 @@ def round_detail(request, pk: int, number: int):
         "provisional": table_entry.provisional_matches(
             tournament, [p.match for p in pairings if p.match_id]),
         "can_organise": can_organise(request.user, tournament),
+        "groups": event_format.has_groups,
     })
