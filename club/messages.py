@@ -471,6 +471,7 @@ PRINT_MESSAGES = {
     "round_without_matches": _("Round %(round)s has no match to print."),
     "no_bracket": _("Only a knockout that has started has a bracket to print."),
     "no_cross_table": _("Only a round robin has a cross-table to print."),
+    "no_group_stage": _("Only an event whose groups are drawn has group round sheets to print."),
 }
 """`tournaments.printing.jobs.PrintError` codes."""
 

@@ -320,6 +320,7 @@ class PrintJob(models.Model):
         STANDINGS = "standings", _("standings")
         BRACKET = "bracket", _("bracket")
         CROSSTABLE = "crosstable", _("cross-table")
+        GROUP_SHEETS = "group_sheets", _("round sheets of every group")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting")

@@ -324,6 +324,7 @@ USER_CASES = {
     "knockout_already_drawn": ({}, []),
     "group_matches_unfinished": ({"count": 2}, ["2"]),
     # tournaments.printing.jobs.PrintError
+    "no_group_stage": ({}, []),
     "unknown_kind": ({"kind": "poster", "kinds": "scorecards, round, standings"},
                      ["poster", "scorecards, round, standings"]),
     "unknown_language": ({"language": "de", "languages": "bg, en"}, ["de", "bg, en"]),

@@ -54,6 +54,10 @@ def check_request(
         tournament.event_format.has_bracket and tournament.has_started
     ):
         raise PrintError("no_bracket")
+    if kind == PrintJob.Kind.GROUP_SHEETS and not (
+        tournament.event_format.has_groups and tournament.has_started
+    ):
+        raise PrintError("no_group_stage")
     if kind == PrintJob.Kind.CROSSTABLE and not tournament.event_format.berger_cycles:
         raise PrintError("no_cross_table")
     if spec.needs_round:

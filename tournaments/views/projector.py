@@ -1,6 +1,7 @@
 """The projector: one full-screen page per event for the television in the club room, no
 header, no controls. Its slides (the round being played with tables and live scores, the
-standings or, for a knockout, the bracket) take turns every `?every=` seconds
+standings or, for a knockout, the bracket; with a group stage, the group tables and the
+bracket once drawn) take turns every `?every=` seconds
 (`static/js/projector.js`); the slides poll like every live page (`tournaments.live`). Public
 events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
 """
@@ -35,12 +36,16 @@ def projector(request, pk: int):
         tournament, in_play_only=event_format.pairs_on_the_spot)
     if round_ is not None:
         round_.label = event_format.round_labels(tournament.rounds.count()).get(round_.number, "")
+    groups = [(table, standings_rows(table.ranked)) for table in selectors.group_tables(tournament)
+              ] if event_format.has_groups else []
+    bracket = selectors.bracket(tournament) if event_format.has_bracket else None
     return render(request, "tournaments/projector.html", {
         "tournament": tournament,
         "round": round_,
         "pairings": pairings,
         "standings": (None if event_format.has_bracket
                       else standings_rows(selectors.standings(tournament))),
-        "bracket": selectors.bracket(tournament) if event_format.has_bracket else None,
+        "groups": groups,
+        "bracket": bracket if bracket is None or bracket.columns or not groups else None,
         "every": rotation_seconds(request.GET.get("every")),
     })
