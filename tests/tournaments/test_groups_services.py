@@ -17,6 +17,7 @@ of A1, while C1 is in the bottom half), seed 5 = B2 (top half; B1 is bottom), se
 
 import datetime
 import random
+from functools import partial
 
 import pytest
 from django.utils import translation
@@ -24,6 +25,8 @@ from django.utils import translation
 from club.models import Player
 from scoring import services as scoring_services
 from scoring.models import Match
+from tests.concurrency import run_at_once
+from tests.services import require_vendor
 from tests.tournaments.playing import play
 from tournaments import formats, groups, selectors
 from tournaments.models import Entry, Pairing, Round, Tournament
@@ -60,10 +63,12 @@ def seed_of(entry: Entry | None) -> int | None:
 
 
 def play_groups_by_seed(tournament: Tournament) -> None:
-    """The better seed (lower number) wins every group match."""
+    """The better seed (lower number) wins every group match not over yet."""
     for pairing in Pairing.objects.filter(
         round__tournament=tournament, round__stage=Round.Stage.GROUPS, match__isnull=False
-    ).select_related("entry_a", "entry_b", "match").order_by("round__number", "table"):
+    ).exclude(match__status__in=Match.OVER).select_related(
+        "entry_a", "entry_b", "match"
+    ).order_by("round__number", "table"):
         play(pairing.match, WIN_A if pairing.entry_a.number < pairing.entry_b.number else WIN_B)
 
 
@@ -219,3 +224,65 @@ def test_a_group_result_may_be_undone_before_the_knockout():
     assert not formats.for_tournament(tournament).result_is_final(match)
     scoring_services.deal_undo_last(match=match, by=None)
     assert Match.objects.get(pk=match.pk).status == Match.Status.PLAYING
+
+
+def test_a_withdrawal_in_the_group_stage_forfeits_the_rest_and_keeps_them_out():
+    """Seed 6 (A) withdraws before playing: under `forfeit_rest` each of their three group
+    matches is forfeited to the opponent, so group A's second place goes to seed 7 (who beat
+    12 and won the forfeit against 6), not 6."""
+    tournament = started()
+    entry = tournament.entries.get(number=6)
+    formats.for_tournament(tournament).withdraw(entry=entry, by=None)
+    assert Match.objects.filter(status=Match.Status.FORFEITED).count() == 3
+    play_groups_by_seed(tournament)
+    table_a = selectors.group_tables(tournament)[0]
+    assert [e.number for e in table_a.qualifiers()] == [1, 7]
+    first = Pairing.objects.get(round__tournament=tournament, round__number=4, bracket_index=3)
+    assert (first.entry_a.number, first.entry_b.number) == (3, 7)  # C1 v A2
+
+
+def test_a_withdrawal_after_the_draw_gives_the_opponent_a_walkover():
+    tournament = started()
+    play_groups_by_seed(tournament)
+    entry = tournament.entries.get(number=5)  # B2, drawn against C2 (seed 4)
+    formats.for_tournament(tournament).withdraw(entry=entry, by=None)
+    pairing = Pairing.objects.get(round__tournament=tournament, round__number=4, bracket_index=1)
+    assert pairing.walkover == "A" and pairing.match_id is None
+    semifinal = Pairing.objects.get(round__tournament=tournament, round__number=5, bracket_index=0)
+    assert (semifinal.entry_a.number, semifinal.entry_b.number) == (1, 4)
+    assert semifinal.match_id is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
+)
+def test_the_last_two_group_matches_ending_at_once_draw_the_knockout_once(vendor):
+    """Round 3, tables 5 and 6 (group C) are the last two group matches, each at 9:0; their
+    last deals come in the same moment. Whichever commits second sees both over (it waits
+    for the tournament's lock) and draws the knockout; the first does not: three knockout
+    rounds, one quarterfinal match each for 4-5 and 3-6."""
+    require_vendor(vendor)
+    tournament = started()
+    last = []
+    for pairing in Pairing.objects.filter(
+        round__tournament=tournament, round__stage=Round.Stage.GROUPS, match__isnull=False
+    ).select_related("entry_a", "entry_b", "match").order_by("round__number", "table"):
+        if (pairing.round.number, pairing.table) in {(3, 5), (3, 6)}:
+            last.append(pairing)
+            play(pairing.match, "A3 A3 A3" if pairing.entry_a.number < pairing.entry_b.number
+                 else "B3 B3 B3")
+        else:
+            play(pairing.match, WIN_A if pairing.entry_a.number < pairing.entry_b.number
+                 else WIN_B)
+
+    def finish(pairing):
+        play(pairing.match, "A2" if pairing.entry_a.number < pairing.entry_b.number else "B2")
+        return "finished"
+
+    outcomes = run_at_once(*(partial(finish, pairing) for pairing in last))
+
+    assert outcomes == ["finished", "finished"]
+    assert tournament.rounds.filter(stage="knockout").count() == 3
+    assert Pairing.objects.filter(round__tournament=tournament, round__number=4,
+                                  match__isnull=False).count() == 2
