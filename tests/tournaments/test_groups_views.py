@@ -97,6 +97,7 @@ def test_the_group_tables_mark_who_goes_on_and_show_the_bracket(client, running)
     assert page.count('class="goes-on"') == 6
     assert "Quarterfinal" in page and "bracket-board" in page
     assert "Start the knockout now" not in page
+    assert reverse("data:standings_csv", args=[running.pk]) in page
 
 
 def test_start_the_knockout_asks_then_closes_the_open_matches(organiser_client, running):
