@@ -126,3 +126,12 @@ def test_start_the_knockout_is_for_organisers_and_posts_only(
 
 def test_other_formats_have_no_group_page(client, tournament):
     assert client.get(reverse("tournaments:groups", args=[tournament.pk])).status_code == 404
+
+
+def test_the_group_page_reads_a_fixed_number_of_queries(
+        client, running, django_assert_max_num_queries):
+    """Group tables (two queries), the bracket (one), matches in play, the session: the same
+    for 12 players as for any other number."""
+    play_groups_by_seed(running)
+    with django_assert_max_num_queries(12):
+        assert client.get(reverse("tournaments:groups", args=[running.pk])).status_code == 200
