@@ -39,6 +39,7 @@ from tournaments.pure.berger import berger_rounds
 from tournaments.pure.groups import groups_problem, knockout_order, snake_groups
 from tournaments.services import (
     TournamentError,
+    draw_numbers_set,
     entry_withdraw,
     refuse_after_finish,
     refuse_after_start,
@@ -91,6 +92,8 @@ def groups_start(*, tournament: Tournament, rng: random.Random | None = None) ->
         raise TournamentError("not_groups")
     entries = list(tournament.entries.select_related("player").order_by("number", "pk"))
     refuse_bad_groups(tournament, len(entries))
+    if [entry.number for entry in entries] != list(range(1, len(entries) + 1)):
+        draw_numbers_set(tournament=tournament, order=[entry.pk for entry in entries])
     rng = rng or random.SystemRandom()
     lots = rng.sample(range(1, len(entries) + 1), len(entries))
     by_seed = {}
@@ -101,8 +104,7 @@ def groups_start(*, tournament: Tournament, rng: random.Random | None = None) ->
     for group, seeds in enumerate(groups, start=1):
         for seed in seeds:
             by_seed[seed].group = group
-    # Numbers are already 1..n (entry_add, entry_remove and draw_numbers_set keep them so).
-    Entry.objects.bulk_update(entries, ["number", "lot", "group"])
+    Entry.objects.bulk_update(entries, ["lot", "group"])
 
     schedules = [berger_rounds(len(seeds)) for seeds in groups]
     house_rules = tournament.house_rules().to_dict()

@@ -286,3 +286,15 @@ def test_the_last_two_group_matches_ending_at_once_draw_the_knockout_once(vendor
     assert tournament.rounds.filter(stage="knockout").count() == 3
     assert Pairing.objects.filter(round__tournament=tournament, round__number=4,
                                   match__isnull=False).count() == 2
+
+
+def test_seeds_with_gaps_are_closed_up_before_the_groups_are_drawn():
+    """Numbers 10, 12, ..., 32 keep their order: they become seeds 1..12, as in the worked
+    example (seed 4, once number 16, goes to group C)."""
+    tournament = make_event(0)
+    for index, name in enumerate(NAMES[:12]):
+        player, _ = Player.objects.get_or_create(name=name)
+        Entry.objects.create(tournament=tournament, player=player, number=10 + 2 * index)
+    groups.groups_start(tournament=tournament, rng=random.Random(1))
+    assert sorted(tournament.entries.values_list("number", flat=True)) == list(range(1, 13))
+    assert tournament.entries.get(player__name=NAMES[3]).group_letter == "C"
