@@ -79,3 +79,20 @@ def test_the_projector_shows_the_group_tables_then_the_bracket(client, running):
     play_groups_by_seed(running)
     page = english.get(reverse("tournaments:projector", args=[running.pk])).content.decode()
     assert 'data-slide="bracket"' in page and "Quarterfinal" in page
+
+
+def test_the_bracket_prints_only_once_drawn(running):
+    with pytest.raises(PrintError) as error:
+        jobs.check_request(running, "bracket", None, "bg")
+    assert error.value.code == "no_bracket"
+    play_groups_by_seed(running)
+    jobs.check_request(running, "bracket", None, "bg")  # drawn: no error
+    pages, text = pdf_text(documents.render_bracket(running, "en"))
+    assert pages == 1 and "QUARTERFINAL" in text.upper() and NAMES[0] in text
+
+
+def test_the_first_knockout_round_shows_its_byes(client, running):
+    play_groups_by_seed(running)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("tournaments:round", args=[running.pk, 4])).content.decode()
+    assert page.count("bye: goes through") == 2
