@@ -256,9 +256,14 @@ class BracketSide:
     """A first-round bye: no player here, the other side goes through."""
     walkover: bool
     """This side went through without playing (a bye, or the opponent withdrew)."""
+    place: str = ""
+    """After a group stage: the group place the player went on from ("A1": winner of A)."""
 
     @property
-    def seed(self) -> int | None:
+    def seed(self) -> int | str | None:
+        """The small mark beside the name: the seed, or after a group stage the group place."""
+        if self.place:
+            return self.place
         return self.entry.number if self.entry else None
 
     @property
@@ -332,7 +337,9 @@ class Bracket:
         return sum(1 for box in boxes if box.state == "playing")
 
 
-def _bracket_match(pairing: Pairing, label: str, first: int = 1) -> BracketMatch:
+def _bracket_match(
+    pairing: Pairing, label: str, first: int = 1, places: dict[int, str] | None = None
+) -> BracketMatch:
     match = pairing.match
     sides = []
     for seat in (Seat.A, Seat.B):
@@ -351,7 +358,8 @@ def _bracket_match(pairing: Pairing, label: str, first: int = 1) -> BracketMatch
             lost = bool(pairing.walkover) and pairing.walkover != seat and entry is not None
             bye = (pairing.walkover and pairing.walkover != seat and entry is None
                    and pairing.round.number == first)
-        sides.append(BracketSide(seat, entry, points, won, lost, bool(bye), walkover))
+        place = (places or {}).get(entry.pk, "") if entry else ""
+        sides.append(BracketSide(seat, entry, points, won, lost, bool(bye), walkover, place))
     if match is not None:
         state = match.status
     elif pairing.walkover and pairing.round.number == first and pairing.entry_b_id is None:
@@ -365,7 +373,8 @@ def _bracket_match(pairing: Pairing, label: str, first: int = 1) -> BracketMatch
 
 def bracket(tournament: Tournament) -> Bracket:
     """The knockout bracket of `tournament`: a column per round (top to bottom), the
-    third-place match, and the podium once known. One query."""
+    third-place match, and the podium once known. One query; after a group stage, two more
+    (each player's group place, `group_tables`)."""
     pairings = list(
         Pairing.objects.filter(round__tournament=tournament, bracket_index__isnull=False)
         .select_related("round", "entry_a__player", "entry_b__player", "match")
@@ -374,16 +383,23 @@ def bracket(tournament: Tournament) -> Bracket:
     first = min((p.round.number for p in pairings), default=1)
     count = max((p.round.number for p in pairings), default=0) - first + 1
     labels = round_labels(count) if count > 0 else {}
+    places = {}
+    if pairings and tournament.group_count:
+        places = {
+            entry.pk: f"{table.letter}{place}"
+            for table in group_tables(tournament)
+            for place, entry in enumerate(table.qualifiers(), start=1)
+        }
     columns: dict[int, BracketColumn] = {}
     third_place = None
     for pairing in pairings:
         number = pairing.round.number
         label = labels[number - first + 1]
         if pairing.is_third_place:
-            third_place = _bracket_match(pairing, str(THIRD_PLACE), first)
+            third_place = _bracket_match(pairing, str(THIRD_PLACE), first, places)
             continue
         column = columns.setdefault(number, BracketColumn(number, label, []))
-        column.matches.append(_bracket_match(pairing, label, first))
+        column.matches.append(_bracket_match(pairing, label, first, places))
     ordered = [columns[number] for number in sorted(columns)]
     final = ordered[-1].matches[0] if ordered else None
     return Bracket(

@@ -89,6 +89,7 @@ def test_the_bracket_prints_only_once_drawn(running):
     jobs.check_request(running, "bracket", None, "bg")  # drawn: no error
     pages, text = pdf_text(documents.render_bracket(running, "en"))
     assert pages == 1 and "QUARTERFINAL" in text.upper() and NAMES[0] in text
+    assert "Small mark: group place (A1 won group A)." in " ".join(text.split())
 
 
 def test_the_first_knockout_round_shows_its_byes(client, running):

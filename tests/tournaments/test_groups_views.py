@@ -5,6 +5,7 @@ event is the hand-worked one of test_groups_services."""
 
 import datetime
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -96,6 +97,9 @@ def test_the_group_tables_mark_who_goes_on_and_show_the_bracket(client, running)
     page = english(client).get(reverse("tournaments:groups", args=[running.pk])).content.decode()
     assert page.count('class="goes-on"') == 6
     assert "Quarterfinal" in page and "bracket-board" in page
+    # The marks beside the names are group places: A1 has a bye, C2 meets B2, C1 meets A2.
+    marks = re.findall(r'<span class="seed">(\w*)</span>', page)
+    assert marks[:8] == ["A1", "", "C2", "B2", "B1", "", "C1", "A2"]
     assert "Start the knockout now" not in page
     assert reverse("data:standings_csv", args=[running.pk]) in page
 
