@@ -387,6 +387,10 @@ RECORDING_MESSAGES = {
         "Round %(round)s has been paired from this result; it can no longer be reopened. "
         "Nothing was changed."
     ),
+    "group_stage_over": _(
+        "The knockout has been drawn from the group standings; the group results are final. "
+        "Nothing was changed."
+    ),
 }
 """`scoring.services.RecordingError` codes (and `bracket_changed` of `tournaments.knockout`)."""
 
@@ -424,6 +428,28 @@ TOURNAMENT_MESSAGES = {
     ),
     "bad_seed_count": _("Take from %(low)s to %(high)s players from the standings."),
     "bracket_changed": RECORDING_MESSAGES["bracket_changed"],
+    # Groups, then a knockout (tournaments.groups)
+    "not_groups": _("This event has no group stage."),
+    "groups_not_set": _(
+        "Set the number of groups and how many players of each group go on to the knockout "
+        "(the settings)."
+    ),
+    "groups_too_small": _(
+        "%(players)s players cannot make %(groups)s groups of at least %(min_size)s players; "
+        "choose fewer groups or add players."
+    ),
+    "groups_too_large": _(
+        "%(players)s players in %(groups)s groups would make a group of more than "
+        "%(max_size)s players; choose more groups."
+    ),
+    "bad_group_advance": _(
+        "From %(low)s to %(high)s players of each group may go on to the knockout."
+    ),
+    "knockout_already_drawn": _("The knockout has already been drawn."),
+    "group_matches_unfinished": _(
+        "Group matches not over yet: %(count)s. Starting the knockout now closes them "
+        "unplayed (they count for nothing); confirm to go on."
+    ),
     # Club nights (tournaments.club_nights)
     "not_club_organiser": _("Only the club's organisers may hold its club nights."),
     "not_club_night": _("This event is not a club night."),
@@ -484,6 +510,7 @@ PRINT_MESSAGES = {
     "round_without_matches": _("Round %(round)s has no match to print."),
     "no_bracket": _("Only a knockout that has started has a bracket to print."),
     "no_cross_table": _("Only a round robin has a cross-table to print."),
+    "no_group_stage": _("Only an event whose groups are drawn has group round sheets to print."),
 }
 """`tournaments.printing.jobs.PrintError` codes."""
 

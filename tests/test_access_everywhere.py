@@ -22,7 +22,7 @@ WRITE_URLS = {
     "tournaments:player_withdraw", "tournaments:draw", "tournaments:draw_lot", "tournaments:start",
     "matches:deal_add", "matches:deal_undo", "matches:deal_correct", "printing:request",
     "nights:pair", "nights:close", "nights:unpair", "matches:link_renew",
-    "matches:result_approve", "control:approve", "control:renew",
+    "matches:result_approve", "control:approve", "control:renew", "tournaments:knockout_start",
 }
 
 

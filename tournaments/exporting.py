@@ -45,18 +45,28 @@ as decimals (5.5)."""
 WITHDRAWN = "yes"
 """The `withdrawn` cell of a player who withdrew (a fixed key, like the column names)."""
 
+GOES_ON = "yes"
+"""The `goes_on` cell of a player whose group sends them to the knockout."""
+
+
+def _has_groups(tournament: Tournament) -> bool:
+    return tournament.event_format.has_groups
+
 
 def standings_dataset(tournament: Tournament) -> tablib.Dataset:
     """The standings as the page shows them (`selectors.standings_with_withdrawn`): the
     ranked players best first, then the withdrawn players whose results are all cancelled
     (FIDE policy, under half played) with an empty rank and empty results. Game points are
     `gp_*` and `game_point_difference`; `withdrawn` marks every player who withdrew, under
-    any policy. A Swiss adds `SCORE_COLUMNS` and its own tie-breaks."""
+    any policy. A Swiss adds `SCORE_COLUMNS` and its own tie-breaks; an event with groups has
+    a table per group (`_group_standings_dataset`)."""
     event_format = tournament.event_format
     by_score = SCORE_COLUMNS if event_format.standings_by_score else ()
     tie_breaks = [
         key for key in event_format.tie_break_order() if key not in STANDINGS_COLUMNS
     ]
+    if _has_groups(tournament):
+        return _group_standings_dataset(tournament, tie_breaks)
     data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *by_score, *tie_breaks],
                           title="standings")
     table = selectors.standings_with_withdrawn(tournament)
@@ -73,24 +83,53 @@ def standings_dataset(tournament: Tournament) -> tablib.Dataset:
     return data
 
 
+def _group_standings_dataset(tournament: Tournament, tie_breaks: list[str]) -> tablib.Dataset:
+    """An event with a group stage: `group` (its letter) first, then each group's standings
+    as a round robin's (`selectors.group_tables`), and `goes_on` (``yes`` for a player who
+    goes on to the knockout)."""
+    data = tablib.Dataset(
+        headers=["group", *STANDINGS_COLUMNS, *tie_breaks, "goes_on"], title="standings"
+    )
+    for table in selectors.group_tables(tournament):
+        for entry, row in table.ranked:
+            data.append([
+                table.letter, row.rank, entry.player.name,
+                WITHDRAWN if entry.withdrawn else None, row.played, row.won, row.lost,
+                row.game_points_for, row.game_points_against, row.game_point_difference,
+                *(row.tie_breaks.get(key) for key in tie_breaks),
+                GOES_ON if entry.pk in table.goes_on else None,
+            ])
+        for entry in table.standings.withdrawn:
+            empty = [None] * (len(STANDINGS_COLUMNS) - 3 + len(tie_breaks))
+            data.append([table.letter, None, entry.player.name, WITHDRAWN, *empty, None])
+    return data
+
+
 def deal_log_dataset(tournament: Tournament) -> tablib.Dataset:
     """Every deal of the tournament, by round, table and deal number, in the import format
     (`round,table,player_a,player_b,deal,winner,game_points,reason`; a draw's winner is
-    `draw`), the rows of each match's `match_sheet`. One query."""
-    data = tablib.Dataset(headers=list(DEAL_LOG_COLUMNS), title="deals")
+    `draw`), the rows of each match's `match_sheet`. An event with a group stage adds
+    `stage` (``groups`` or ``knockout``) and `group` (the letter of a group match), which
+    the importer ignores. One query."""
+    groups = _has_groups(tournament)
+    extra = ["stage", "group"] if groups else []
+    data = tablib.Dataset(headers=[*DEAL_LOG_COLUMNS, *extra], title="deals")
     deals = (
         Deal.objects.filter(match__pairing__round__tournament=tournament)
-        .select_related("match__player_a", "match__player_b", "match__pairing__round")
+        .select_related("match__player_a", "match__player_b", "match__pairing__round",
+                        "match__pairing__entry_a")
         .order_by("match__pairing__round__number", "match__pairing__table", "number")
     )
     for _match_id, of_match in itertools.groupby(deals, key=lambda deal: deal.match_id):
         of_match = list(of_match)
         match = of_match[0].match
         pairing = match.pairing
+        stage = [pairing.round.stage, pairing.entry_a.group_letter
+                 if pairing.bracket_index is None else ""] if groups else []
         for row in sheet_of(match, of_match).rows:
             data.append([
                 pairing.round.number, pairing.table, match.player_a.name, match.player_b.name,
-                row.number, row.winner or "draw", row.game_points, row.reason,
+                row.number, row.winner or "draw", row.game_points, row.reason, *stage,
             ])
     return data
 

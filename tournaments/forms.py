@@ -68,7 +68,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
-            "bye_scores_win", "is_public", "withdrawal_policy", "entry_mode", "language",
+            "bye_scores_win", "group_count", "group_advance", "is_public", "withdrawal_policy",
+            "entry_mode", "language",
             *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -104,6 +105,8 @@ class TournamentForm(forms.ModelForm):
             self.fields["third_place_match"].disabled = True
             self.fields["swiss_rounds"].disabled = True
             self.fields["bye_scores_win"].disabled = True
+            self.fields["group_count"].disabled = True
+            self.fields["group_advance"].disabled = True
         self.fields["swiss_rounds"].widget.attrs.update({"min": 1, "max": 30})
         if rules_frozen:
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
@@ -114,7 +117,8 @@ class TournamentForm(forms.ModelForm):
 
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
-        "bye_scores_win", "is_public", "withdrawal_policy", "entry_mode", "language",
+        "bye_scores_win", "group_count", "group_advance", "is_public", "withdrawal_policy",
+        "entry_mode", "language",
     )
 
     def clean_entry_mode(self) -> str:
@@ -147,6 +151,12 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("swiss_rounds", _("Say how many rounds will be played."))
         else:
             cleaned["swiss_rounds"] = None
+        if chosen and formats.format_class(chosen).has_groups:
+            for name in ("group_count", "group_advance"):
+                if not cleaned.get(name) and name not in self.errors:
+                    self.add_error(name, _("A group stage needs this number (1 or more)."))
+        else:
+            cleaned["group_count"] = cleaned["group_advance"] = None
         return cleaned
 
 

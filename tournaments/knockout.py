@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Min, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -162,13 +162,21 @@ class _Bracket:
     rounds: int
     house_rules: dict = field(default_factory=dict)
     lock: bool = True
+    first: int = 1
+    """The number of the bracket's first round (after a group stage's rounds, if any)."""
 
     @classmethod
     def of(cls, tournament: Tournament, lock: bool = True) -> _Bracket:
+        first, rounds = knockout_rounds(tournament)
         return cls(
-            tournament=tournament, rounds=tournament.rounds.count(),
-            house_rules=tournament.house_rules().to_dict(), lock=lock,
+            tournament=tournament, rounds=rounds,
+            house_rules=tournament.house_rules().to_dict(), lock=lock, first=first,
         )
+
+    @property
+    def last(self) -> int:
+        """The number of the final's round."""
+        return self.first + self.rounds - 1
 
     def pairing(self, number: int, index: int, third_place: bool = False) -> Pairing:
         """The pairing at this place, with its entries and match as committed."""
@@ -181,13 +189,22 @@ class _Bracket:
         """Where the result of `pairing` goes: (pairing, seat) of its winner, and of its loser
         when it is a semifinal and there is a third-place match."""
         number = pairing.round.number
-        if pairing.is_third_place or number == self.rounds:
+        if pairing.is_third_place or number == self.last:
             return []
-        index, seat = next_slot(number - 1, pairing.bracket_index)
+        index, seat = next_slot(number - self.first, pairing.bracket_index)
         targets = [(self.pairing(number + 1, index), seat)]
-        if self.tournament.third_place_match and number == self.rounds - 1:
-            targets.append((self.pairing(self.rounds, 0, third_place=True), seat))
+        if self.tournament.third_place_match and number == self.last - 1:
+            targets.append((self.pairing(self.last, 0, third_place=True), seat))
         return targets
+
+
+def knockout_rounds(tournament: Tournament) -> tuple[int, int]:
+    """(number of the first round, rounds) of the tournament's bracket: the rounds that are
+    not a group stage's (`Round.Stage.GROUPS`). (1, 0) before the bracket is drawn. One query."""
+    found = tournament.rounds.exclude(stage=Round.Stage.GROUPS).aggregate(
+        first=Min("number"), count=Count("pk")
+    )
+    return found["first"] or 1, found["count"]
 
 
 def _pairings(lock: bool, *conditions, **filters) -> list[Pairing]:
@@ -231,10 +248,11 @@ def _winner_seat(pairing: Pairing) -> str:
     return ""
 
 
-def _walkover_seat(pairing: Pairing) -> str:
+def _walkover_seat(bracket: _Bracket, pairing: Pairing) -> str:
     """The seat that goes through without playing: seat A of a first-round bye, or the
     opponent of a withdrawn player; "" when the pairing is to be played."""
-    if pairing.round.number == 1 and not pairing.is_third_place and pairing.entry_b_id is None:
+    first_round_bye = pairing.round.number == bracket.first and not pairing.is_third_place
+    if first_round_bye and pairing.entry_b_id is None:
         return Seat.A
     if pairing.entry_a is not None and pairing.entry_a.withdrawn:
         return Seat.B
@@ -248,7 +266,7 @@ def _settle(bracket: _Bracket, pairing: Pairing) -> None:
     or create the match once both entries are known, or wait."""
     if pairing.match_id is not None:
         return
-    walkover = _walkover_seat(pairing)
+    walkover = _walkover_seat(bracket, pairing)
     if walkover != pairing.walkover:
         pairing.walkover = walkover
         pairing.save(update_fields=["walkover"])
@@ -298,8 +316,10 @@ def _refresh_status(bracket: _Bracket) -> None:
 def bracket_decided(tournament: Tournament) -> bool:
     """Whether the knockout's final, and its third-place match when it has one, are decided
     (by a result or a walkover): the knockout is then over. Two queries."""
-    rounds = tournament.rounds.count()
-    last = _pairings(False, round__tournament=tournament, round__number=rounds)
+    first, rounds = knockout_rounds(tournament)
+    if not rounds:
+        return False
+    last = _pairings(False, round__tournament=tournament, round__number=first + rounds - 1)
     return all(
         _winner_seat(pairing) for pairing in last
         if not pairing.is_third_place or tournament.third_place_match
@@ -358,13 +378,29 @@ def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) 
     for entry, lot in zip(entries, rng.sample(range(1, n + 1), n), strict=True):
         entry.lot = lot
     Entry.objects.bulk_update(entries, ["lot"])
-    by_seed = {entry.number: entry for entry in entries}
+    bracket_draw(tournament=tournament, seeded=entries)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    return tournament
 
+
+def bracket_draw(
+    *, tournament: Tournament, seeded: list[Entry], first: int = 1,
+    stage: str = Round.Stage.ONLY,
+) -> None:
+    """Draw the bracket of the (locked) `tournament` for the entries `seeded`, best seed
+    first (2 to `MAX_PLAYERS` of them; the caller checked): its rounds numbered from
+    `first` (1, or the round after a group stage) with `stage`, every pairing, the first
+    round's matches and its byes sent on. Call it inside the caller's transaction; see
+    `knockout_start` for the tables and the byes."""
+    n = len(seeded)
+    by_seed = dict(enumerate(seeded, start=1))
     size = bracket_size(n)
     count = rounds_count(size)
-    rounds = Round.objects.bulk_create(
-        [Round(tournament=tournament, number=number) for number in range(1, count + 1)]
-    )
+    rounds = Round.objects.bulk_create([
+        Round(tournament=tournament, number=first + offset, stage=stage)
+        for offset in range(count)
+    ])
     pairings, table = [], 0
     for index, (better, other) in enumerate(first_round(n)):
         if other is not None:
@@ -384,15 +420,14 @@ def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) 
             Pairing(round=rounds[-1], bracket_index=0, table=2, is_third_place=True)
         )
     Pairing.objects.bulk_create(pairings)
-    tournament.status = Tournament.Status.RUNNING
-    tournament.save(update_fields=["status"])
-
-    bracket = _Bracket.of(tournament)
+    bracket = _Bracket(
+        tournament=tournament, rounds=count, house_rules=tournament.house_rules().to_dict(),
+        first=first,
+    )
     for pairing in Pairing.objects.filter(round=rounds[0]).select_related(
         "round", "entry_a__player", "entry_b__player"
     ).order_by("bracket_index"):
         _settle(bracket, pairing)
-    return tournament
 
 
 @transaction.atomic
@@ -429,7 +464,7 @@ def _consequence(bracket: _Bracket, pairing: Pairing, seat: str) -> str | None:
         return None
     deals = match.deals.count()
     params = {
-        "round": pairing_label(pairing, bracket.rounds), "table": pairing.table,
+        "round": pairing_label(pairing, bracket.rounds, bracket.first), "table": pairing.table,
         "a": match.player_a.name, "b": match.player_b.name,
         "points_a": match.game_points_a, "points_b": match.game_points_b, "deals": deals,
     }
@@ -450,7 +485,7 @@ def _consequence(bracket: _Bracket, pairing: Pairing, seat: str) -> str | None:
 def _taken_out(bracket: _Bracket, pairing: Pairing, seat: str) -> str:
     return _("%(name)s is taken out of: %(round)s, table %(table)s.") % {
         "name": pairing.entry(seat).player.name,
-        "round": pairing_label(pairing, bracket.rounds), "table": pairing.table,
+        "round": pairing_label(pairing, bracket.rounds, bracket.first), "table": pairing.table,
     }
 
 
@@ -492,7 +527,7 @@ def knockout_retract(*, match: Match, confirmed: bool = False) -> None:
         old_match = target.match
         target.match = None
         setattr(target, "entry_a" if seat == Seat.A else "entry_b", None)
-        target.walkover = _walkover_seat(target)
+        target.walkover = _walkover_seat(bracket, target)
         target.save(update_fields=["match", "entry_a", "entry_b", "walkover"])
         if old_match is not None:
             _delete_match(old_match, CLEARED)
@@ -503,7 +538,8 @@ def _pending_pairing(entry: Entry, lock: bool = True) -> Pairing | None:
     """The pairing `entry` is in whose result is not known yet (none once they are out, or
     champion)."""
     pairings = _pairings(
-        lock, Q(entry_a=entry) | Q(entry_b=entry), round__tournament_id=entry.tournament_id
+        lock, Q(entry_a=entry) | Q(entry_b=entry), round__tournament_id=entry.tournament_id,
+        bracket_index__isnull=False,
     )
     for pairing in reversed(pairings):
         if not _winner_seat(pairing):

@@ -29,6 +29,9 @@ def round_labels(count: int) -> dict[int, str]:
     return {number: round_label(number, count) for number in range(1, count + 1)}
 
 
-def pairing_label(pairing, count: int) -> str:
-    """The round name of a knockout pairing, or "Third-place match"."""
-    return str(THIRD_PLACE) if pairing.is_third_place else round_label(pairing.round.number, count)
+def pairing_label(pairing, count: int, first: int = 1) -> str:
+    """The round name of a knockout pairing, or "Third-place match" (`count` rounds in the
+    bracket, the first numbered `first`: 1, or the round after a group stage)."""
+    if pairing.is_third_place:
+        return str(THIRD_PLACE)
+    return round_label(pairing.round.number - first + 1, count)

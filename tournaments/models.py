@@ -47,6 +47,7 @@ class Tournament(HouseRulesFields):
         KNOCKOUT = "knockout", _("Knockout")
         CLUB_NIGHT = "club_night", _("Club night")
         SWISS = "swiss", _("Swiss system")
+        GROUPS_KNOCKOUT = "groups_knockout", _("Groups, then a knockout")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Registration")
@@ -104,6 +105,14 @@ class Tournament(HouseRulesFields):
         "self", on_delete=models.SET_NULL, null=True, blank=True,
         related_name="knockout_stages", verbose_name=_("seeded from"),
         help_text=_("The round robin whose standings gave this knockout its players and seeds."),
+    )
+    group_count = models.PositiveSmallIntegerField(
+        _("groups"), null=True, blank=True,
+        help_text=_("Groups, then a knockout: how many groups (each of 3 to 8 players)."),
+    )
+    group_advance = models.PositiveSmallIntegerField(
+        _("go on from each group"), null=True, blank=True,
+        help_text=_("Groups, then a knockout: this many of each group play the knockout."),
     )
     entry_mode = models.CharField(
         _("who enters the results"), max_length=24, choices=EntryMode.choices,
@@ -164,6 +173,10 @@ class Entry(models.Model):
         help_text=_("Berger table number in a round robin, seed in a knockout."),
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    group = models.PositiveSmallIntegerField(
+        _("group"), null=True, blank=True,
+        help_text=_("Groups, then a knockout: the player's group, 1 for A, 2 for B, ..."),
+    )
     lot = models.PositiveIntegerField(
         _("lot"), null=True, blank=True,
         help_text=_("Drawn once when the tournament starts; the last tie-break (lower first)."),
@@ -186,12 +199,37 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.number or '–'}. {self.player}"
 
+    @property
+    def group_letter(self) -> str:
+        """The group as the pages name it ("A", "B", ...); "" outside a group stage."""
+        return group_letter(self.group) if self.group else ""
+
+
+def group_letter(number: int) -> str:
+    """Group 1 is "A", 2 "B", ... 26 "Z", 27 "AA" (more groups than that never happen)."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
 
 class Round(models.Model):
+    """One round of an event. `stage` tells a group stage's rounds from the knockout's in an
+    event that has both (groups, then a knockout); "" in an event of one stage."""
+
+    class Stage(models.TextChoices):
+        ONLY = "", _("the event")
+        GROUPS = "groups", _("group stage")
+        KNOCKOUT = "knockout", _("knockout")
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
     )
     number = models.PositiveSmallIntegerField(_("round"))
+    stage = models.CharField(
+        _("stage"), max_length=8, choices=Stage.choices, default=Stage.ONLY, blank=True
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -296,6 +334,7 @@ class PrintJob(models.Model):
         STANDINGS = "standings", _("standings")
         BRACKET = "bracket", _("bracket")
         CROSSTABLE = "crosstable", _("cross-table")
+        GROUP_SHEETS = "group_sheets", _("round sheets of every group")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting")

@@ -13,7 +13,15 @@ from club.models import Player
 from scoring.models import Match, Seat
 from tournaments import formats
 from tournaments.labels import THIRD_PLACE, round_labels
-from tournaments.models import Entry, Pairing, PlayerRating, RatingHistory, Round, Tournament
+from tournaments.models import (
+    Entry,
+    Pairing,
+    PlayerRating,
+    RatingHistory,
+    Round,
+    Tournament,
+    group_letter,
+)
 from tournaments.pure.crosstable import CrossRow, cross_table
 from tournaments.pure.glicko2 import INITIAL_RATING, Rating
 from tournaments.pure.ladder import season_ladder
@@ -57,9 +65,13 @@ class PlayedPairing:
     round_number: int = 0
 
 
-def played_pairings(tournament: Tournament) -> list[PlayedPairing]:
-    """Every pairing of `tournament` that has a match (byes have none)."""
-    rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False).values_list(
+def played_pairings(tournament: Tournament, stage: str | None = None) -> list[PlayedPairing]:
+    """Every pairing of `tournament` that has a match (byes have none); with `stage` (a
+    `Round.Stage` value), only those of its rounds of that stage."""
+    rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
+    if stage is not None:
+        rows = rows.filter(round__stage=stage)
+    rows = rows.values_list(
         "entry_a_id", "entry_b_id", "match__status", "match__game_points_a", "match__game_points_b",
         "match__winner", "round__number",
     ).order_by("round__number", "table", "pk")
@@ -211,6 +223,60 @@ def standings(tournament: Tournament) -> list[tuple[Entry, Standing]]:
     return standings_with_withdrawn(tournament).ranked
 
 
+@dataclass(frozen=True)
+class GroupTable:
+    """One group of a group stage: its `number` (1 is "A"), its standings (the round-robin
+    tie-breaks over the group's own matches), its `size` (players drawn into it) and the
+    ids of the entries that go on to the knockout (`goes_on`: the first `advance` ranked
+    players who have not withdrawn)."""
+
+    number: int
+    standings: Standings
+    size: int
+    goes_on: frozenset[int]
+
+    @property
+    def letter(self) -> str:
+        return group_letter(self.number)
+
+    @property
+    def ranked(self) -> list[tuple[Entry, Standing]]:
+        return self.standings.ranked
+
+    def qualifiers(self) -> list[Entry]:
+        """The entries going on, best first."""
+        return [entry for entry, _row in self.ranked if entry.pk in self.goes_on]
+
+
+def group_tables(tournament: Tournament) -> list[GroupTable]:
+    """The standings of each group of `tournament`'s group stage, group A first ([] before
+    the groups are drawn): every group ranked like a round robin (`compute_standings`, the
+    tournament's tie-breaks, its withdrawal policy) over the decided matches of the group
+    stage (`Round.Stage.GROUPS`). Two queries."""
+    entries = list(
+        tournament.entries.filter(group__isnull=False).select_related("player").order_by("number")
+    )
+    pairings = played_pairings(tournament, Round.Stage.GROUPS)
+    cancelled = cancelled_entries(tournament, pairings, entries)
+    results = [
+        MatchResult(p.entry_a_id, p.entry_b_id, p.game_points_a, p.game_points_b, p.winner,
+                    forfeit=p.status == Match.Status.FORFEITED)
+        for p in pairings
+        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
+    ]
+    advance = tournament.group_advance or 0
+    tables = []
+    for number, members in groupby(sorted(entries, key=lambda e: (e.group, e.number)),
+                                   key=lambda e: e.group):
+        members = list(members)
+        ids = {e.pk for e in members}
+        own = [r for r in results if r.player_a in ids]
+        standings = _ranking(tournament, members, own, cancelled & ids)
+        going = [e.pk for e, _row in standings.ranked if not e.withdrawn][:advance]
+        tables.append(GroupTable(number, standings, len(members), frozenset(going)))
+    return tables
+
+
 def matches_of_entry(entry: Entry) -> QuerySet[Pairing]:
     return Pairing.objects.filter(
         Q(entry_a=entry) | Q(entry_b=entry), match__isnull=False
@@ -236,9 +302,14 @@ class BracketSide:
     """A first-round bye: no player here, the other side goes through."""
     walkover: bool
     """This side went through without playing (a bye, or the opponent withdrew)."""
+    place: str = ""
+    """After a group stage: the group place the player went on from ("A1": winner of A)."""
 
     @property
-    def seed(self) -> int | None:
+    def seed(self) -> int | str | None:
+        """The small mark beside the name: the seed, or after a group stage the group place."""
+        if self.place:
+            return self.place
         return self.entry.number if self.entry else None
 
     @property
@@ -312,7 +383,9 @@ class Bracket:
         return sum(1 for box in boxes if box.state == "playing")
 
 
-def _bracket_match(pairing: Pairing, label: str) -> BracketMatch:
+def _bracket_match(
+    pairing: Pairing, label: str, first: int = 1, places: dict[int, str] | None = None
+) -> BracketMatch:
     match = pairing.match
     sides = []
     for seat in (Seat.A, Seat.B):
@@ -330,11 +403,12 @@ def _bracket_match(pairing: Pairing, label: str) -> BracketMatch:
             won = walkover
             lost = bool(pairing.walkover) and pairing.walkover != seat and entry is not None
             bye = (pairing.walkover and pairing.walkover != seat and entry is None
-                   and pairing.round.number == 1)
-        sides.append(BracketSide(seat, entry, points, won, lost, bool(bye), walkover))
+                   and pairing.round.number == first)
+        place = (places or {}).get(entry.pk, "") if entry else ""
+        sides.append(BracketSide(seat, entry, points, won, lost, bool(bye), walkover, place))
     if match is not None:
         state = match.status
-    elif pairing.walkover and pairing.round.number == 1 and pairing.entry_b_id is None:
+    elif pairing.walkover and pairing.round.number == first and pairing.entry_b_id is None:
         state = "bye"
     elif pairing.walkover:
         state = "walkover"
@@ -345,23 +419,33 @@ def _bracket_match(pairing: Pairing, label: str) -> BracketMatch:
 
 def bracket(tournament: Tournament) -> Bracket:
     """The knockout bracket of `tournament`: a column per round (top to bottom), the
-    third-place match, and the podium once known. One query."""
+    third-place match, and the podium once known. One query; after a group stage, two more
+    (each player's group place, `group_tables`)."""
     pairings = list(
         Pairing.objects.filter(round__tournament=tournament, bracket_index__isnull=False)
         .select_related("round", "entry_a__player", "entry_b__player", "match")
         .order_by("round__number", "is_third_place", "bracket_index")
     )
-    count = max((p.round.number for p in pairings), default=0)
-    labels = round_labels(count) if count else {}
+    first = min((p.round.number for p in pairings), default=1)
+    count = max((p.round.number for p in pairings), default=0) - first + 1
+    labels = round_labels(count) if count > 0 else {}
+    places = {}
+    if pairings and tournament.group_count:
+        places = {
+            entry.pk: f"{table.letter}{place}"
+            for table in group_tables(tournament)
+            for place, entry in enumerate(table.qualifiers(), start=1)
+        }
     columns: dict[int, BracketColumn] = {}
     third_place = None
     for pairing in pairings:
         number = pairing.round.number
+        label = labels[number - first + 1]
         if pairing.is_third_place:
-            third_place = _bracket_match(pairing, str(THIRD_PLACE))
+            third_place = _bracket_match(pairing, str(THIRD_PLACE), first, places)
             continue
-        column = columns.setdefault(number, BracketColumn(number, labels[number], []))
-        column.matches.append(_bracket_match(pairing, labels[number]))
+        column = columns.setdefault(number, BracketColumn(number, label, []))
+        column.matches.append(_bracket_match(pairing, label, first, places))
     ordered = [columns[number] for number in sorted(columns)]
     final = ordered[-1].matches[0] if ordered else None
     return Bracket(

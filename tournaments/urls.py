@@ -10,7 +10,7 @@ printed on scorecards (the QR code of each match) and shared as links
 from django.urls import path
 
 import club.converters  # noqa: F401  (registers <id:...>: 1 .. 2**63 - 1, else 404)
-from tournaments.views import bracket, pages, projector, rounds, setup, standings
+from tournaments.views import bracket, groups, pages, projector, rounds, setup, standings
 
 app_name = "tournaments"
 
@@ -30,6 +30,8 @@ urlpatterns = [
     path("t/<id:pk>/seed-from/", setup.seed_from_standings, name="seed_from_standings"),
     path("t/<id:pk>/start/", setup.tournament_start, name="start"),
     path("t/<id:pk>/bracket/", bracket.bracket, name="bracket"),
+    path("t/<id:pk>/groups/", groups.groups, name="groups"),
+    path("t/<id:pk>/groups/knockout/", groups.knockout_start, name="knockout_start"),
     path("t/<id:pk>/rounds/<id:number>/", rounds.round_detail, name="round"),
     path("t/<id:pk>/rounds/next/", rounds.round_pair_next, name="round_pair_next"),
     path("t/<id:pk>/rounds/<id:number>/again/", rounds.round_pair_again,

@@ -338,7 +338,17 @@ USER_CASES = {
     "swiss_withdraw_mid_round": ({"round": 2}, ["2"]),
     "swiss_entry_mid_round": ({"round": 2}, ["2"]),
     "next_round_paired": ({"round": 3}, ["3"]),
+    # tournaments.groups
+    "group_stage_over": ({}, []),
+    "not_groups": ({}, []),
+    "groups_not_set": ({}, []),
+    "groups_too_small": ({"players": 5, "groups": 2, "min_size": 3}, ["5", "2", "3"]),
+    "groups_too_large": ({"players": 17, "groups": 2, "max_size": 8}, ["17", "2", "8"]),
+    "bad_group_advance": ({"low": 1, "high": 3}, ["1", "3"]),
+    "knockout_already_drawn": ({}, []),
+    "group_matches_unfinished": ({"count": 2}, ["2"]),
     # tournaments.printing.jobs.PrintError
+    "no_group_stage": ({}, []),
     "unknown_kind": ({"kind": "poster", "kinds": "scorecards, round, standings"},
                      ["poster", "scorecards, round, standings"]),
     "unknown_language": ({"language": "de", "languages": "bg, en"}, ["de", "bg, en"]),

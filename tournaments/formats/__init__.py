@@ -30,6 +30,7 @@ REGISTRY: dict[str, str] = {
     "knockout": "tournaments.formats.knockout.Knockout",
     "club_night": "tournaments.formats.club_night.ClubNight",
     "swiss": "tournaments.formats.swiss.Swiss",
+    "groups_knockout": "tournaments.formats.groups.GroupsKnockout",
 }
 """`Tournament.Format` value -> its format class."""
 

@@ -64,6 +64,10 @@ class EventFormat(ABC):
     """The tournament form offers this format (a club night is opened from its own form)."""
     has_third_place_match: ClassVar[bool] = False
     """The "third-place match" setting means something for this format."""
+    has_groups: ClassVar[bool] = False
+    """The event starts with a group stage (groups of round robins, `tournaments.groups`):
+    its main page shows a table per group, its rounds the group of each pairing, and the
+    organiser may start the knockout (`start_knockout`) before the last group match ends."""
     pairs_round_by_round: ClassVar[bool] = False
     """The organiser pairs each next round once the last one is over (`pair_next_round`),
     as in a Swiss; the other formats schedule every round at the start or as matches end."""
@@ -167,6 +171,16 @@ class EventFormat(ABC):
     def tie_break_order(self) -> list[str]:
         """The tie-break keys the standings apply, in order (their columns, their legend)."""
         return list(self.tournament.tie_breaks)
+    def can_start_knockout(self) -> bool:
+        """Whether the organiser may start the knockout now (a group stage that is being
+        played, its knockout not drawn yet); no for formats without groups."""
+        return False
+
+    def start_knockout(self, *, by, confirmed: bool = False) -> Tournament:
+        """Draw the knockout from the group standings now (`groups.knockout_start_now`:
+        group matches not over refuse it unless `confirmed`; they are then closed unplayed).
+        Raises `TournamentError`; formats without groups raise `not_groups`."""
+        raise services.TournamentError("not_groups")
 
     def round_labels(self, count: int) -> dict[int, str]:
         """{round number: name} for an event of `count` rounds; {} where rounds have only

@@ -201,6 +201,7 @@ class RoundSheetDocument:
         return [(self.TEMPLATE, {
             **_common(self.tournament, self.language, self.printed_at),
             "round": self.round, "pairings": self.pairings,
+            "groups": self.tournament.event_format.has_groups,
         })]
 
 
@@ -222,6 +223,17 @@ def render_round_pack(
         return render_pdf(parts, progress)
 
 
+def render_group_sheets(tournament: Tournament, language: str, progress: Progress = None) -> bytes:
+    """The round sheets of every round of the group stage, one after the other in one PDF
+    (each round holds that round of every group, with the group of each pairing)."""
+    parts = []
+    with translation.override(language):
+        for round_ in tournament.rounds.filter(stage=Round.Stage.GROUPS).order_by("number"):
+            pairings = list(selectors.pairings_of_round(round_))
+            parts += round_sheet_document(round_, pairings, language).parts()
+        return render_pdf(parts, progress)
+
+
 def render_round_sheet(round_: Round, language: str) -> bytes:
     """The round sheet alone: tables, seats, results of finished matches, the bye."""
     pairings = list(selectors.pairings_of_round(round_))
@@ -232,6 +244,17 @@ def render_round_sheet(round_: Round, language: str) -> bytes:
 # --------------------------------------------------------------------------------------------
 # Standings
 # --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GroupRows:
+    """One group's standings as printed: its letter, size, rows (`tables.standings_rows`)
+    and the names of the players going on to the knockout."""
+
+    letter: str
+    size: int
+    rows: list[dict]
+    going_on: list[str]
 
 
 @dataclass(frozen=True)
@@ -253,6 +276,8 @@ class StandingsDocument:
     unsigned: int = 0
     """How many counted results the players have not both signed yet (a footnote; their rows
     are marked *)."""
+    groups: list[GroupRows] = ()
+    """An event with a group stage: a table per group instead of one (`group_rows`)."""
 
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
@@ -260,6 +285,10 @@ class StandingsDocument:
             "table": standings_table(self.tournament, self.rows),
             "withdrawn": self.withdrawn, "tie_break_labels": self.tie_break_labels,
             "playing": self.playing, "race": self.race, "unsigned": self.unsigned,
+            "groups": [
+                (group, StandingsTable(group.rows, self.tournament.tie_breaks, orderable=False))
+                for group in self.groups
+            ],
         })]
 
 
@@ -271,6 +300,17 @@ def standings_table(tournament: Tournament, rows: list[dict]) -> StandingsTable:
     return table_class(rows, event_format.tie_break_order(), orderable=False)
 
 
+def group_rows(tournament: Tournament) -> list[GroupRows]:
+    """Each group's printed standings (`selectors.group_tables`); [] without a group stage."""
+    if not tournament.event_format.has_groups:
+        return []
+    return [
+        GroupRows(table.letter, table.size, standings_rows(table.ranked),
+                  [entry.player.name for entry in table.qualifiers()])
+        for table in selectors.group_tables(tournament)
+    ]
+
+
 def standings_race(tournament: Tournament) -> list[selectors.RaceRow]:
     """The race printed under the standings: a round robin's (the format's `berger_cycles`, as
     the standings page decides), none for other formats."""
@@ -280,16 +320,17 @@ def standings_race(tournament: Tournament) -> list[selectors.RaceRow]:
 
 
 def standings_document(tournament: Tournament, language: str) -> StandingsDocument:
+    groups = group_rows(tournament)
     table = selectors.standings_with_withdrawn(tournament)
     playing = selectors.matches_in_play(tournament).count()
     provisional = provisional_counted(table_entry.provisional_results(tournament),
                                       table.withdrawn)
     return StandingsDocument(
         tournament, language, timezone.localtime(),
-        standings_rows(table.ranked, unsigned_entries(provisional)),
-        [entry.player.name for entry in table.withdrawn],
+        [] if groups else standings_rows(table.ranked, unsigned_entries(provisional)),
+        [] if groups else [entry.player.name for entry in table.withdrawn],
         [str(TIE_BREAK_LABELS[key]) for key in tournament.event_format.tie_break_order()],
-        playing, standings_race(tournament), len(provisional),
+        playing, standings_race(tournament), len(provisional), groups,
     )
 
 

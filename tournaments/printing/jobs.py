@@ -52,8 +52,13 @@ def check_request(
         raise PrintError("unknown_language", language=language, languages=codes)
     if kind == PrintJob.Kind.BRACKET and not (
         tournament.event_format.has_bracket and tournament.has_started
+        and tournament.rounds.filter(pairings__bracket_index__isnull=False).exists()
     ):
         raise PrintError("no_bracket")
+    if kind == PrintJob.Kind.GROUP_SHEETS and not (
+        tournament.event_format.has_groups and tournament.has_started
+    ):
+        raise PrintError("no_group_stage")
     if kind == PrintJob.Kind.CROSSTABLE and not tournament.event_format.berger_cycles:
         raise PrintError("no_cross_table")
     if spec.needs_round:

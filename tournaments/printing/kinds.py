@@ -107,10 +107,19 @@ def standings_version(tournament: Tournament) -> str:
     withdrawn = [entry.player.name for entry in table.withdrawn]
     playing = selectors.matches_in_play(tournament).aggregate(count=Count("pk"), last=Max("pk"))
     race = [(row.entry.pk, row.places) for row in documents.standings_race(tournament)]
+    groups = [(g.letter, g.size, g.rows, g.going_on) for g in documents.group_rows(tournament)]
     return fingerprint(
         _tournament_part(tournament, documents.StandingsDocument.TEMPLATE), rows, withdrawn,
-        playing, race,
+        playing, race, groups,
     )
+
+
+def group_sheets_version(tournament: Tournament) -> str:
+    """The round sheets of every group round: each as `round_version` prints it."""
+    return fingerprint([
+        round_version(tournament, round_, False, sheet=True)
+        for round_ in tournament.rounds.filter(stage=Round.Stage.GROUPS).order_by("number")
+    ])
 
 
 def cross_table_version(tournament: Tournament) -> str:
@@ -190,6 +199,14 @@ KINDS: dict[str, PrintKind] = {
         ),
         version=lambda tournament, round_, filled: bracket_version(tournament),
         filename=lambda number, filled: "bracket",
+    ),
+    "group_sheets": PrintKind(
+        label=_("round sheets of every group"), needs_round=False, takes_filled=False,
+        render=lambda tournament, round_, language, filled, progress=None: (
+            documents.render_group_sheets(tournament, language, progress)
+        ),
+        version=lambda tournament, round_, filled: group_sheets_version(tournament),
+        filename=lambda number, filled: "group-round-sheets",
     ),
     "crosstable": PrintKind(
         label=_("cross-table"), needs_round=False, takes_filled=False,

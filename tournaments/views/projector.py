@@ -1,6 +1,7 @@
 """The projector: one full-screen page per event for the television in the club room, no
 header, no controls. Its slides (the round being played with tables and live scores, the
-standings or, for a knockout, the bracket) take turns every `?every=` seconds
+standings or, for a knockout, the bracket; with a group stage, the group tables and the
+bracket once drawn) take turns every `?every=` seconds
 (`static/js/projector.js`); the slides poll like every live page (`tournaments.live`). Public
 events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
 A result not yet signed by both players is marked as on the standings and bracket pages.
@@ -42,6 +43,9 @@ def projector(request, pk: int):
         ranking = selectors.standings_with_withdrawn(tournament)
         counted = provisional_counted(provisional, ranking.withdrawn)
         standings = standings_rows(ranking.ranked, unsigned_entries(counted))
+    groups = [(table, standings_rows(table.ranked)) for table in selectors.group_tables(tournament)
+              ] if event_format.has_groups else []
+    bracket = selectors.bracket(tournament) if event_format.has_bracket else None
     return render(request, "tournaments/projector.html", {
         "tournament": tournament,
         "round": round_,
@@ -49,6 +53,7 @@ def projector(request, pk: int):
         "standings": standings,
         "provisional": set(provisional),
         "unsigned": len(counted),
-        "bracket": selectors.bracket(tournament) if event_format.has_bracket else None,
+        "groups": groups,
+        "bracket": bracket if bracket is None or bracket.columns or not groups else None,
         "every": rotation_seconds(request.GET.get("every")),
     })

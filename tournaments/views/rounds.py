@@ -43,6 +43,7 @@ def round_detail(request, pk: int, number: int):
         "can_pair_next": organiser and event_format.can_pair_next(),
         "can_pair_again": organiser and event_format.can_pair_again(round_),
         "next_round": selectors.next_round_number(tournament),
+        "groups": event_format.has_groups,
     })
 
 

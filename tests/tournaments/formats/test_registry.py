@@ -11,6 +11,7 @@ import pytest
 from tournaments import formats
 from tournaments.formats.base import EventFormat
 from tournaments.formats.club_night import ClubNight
+from tournaments.formats.groups import GroupsKnockout
 from tournaments.formats.knockout import Knockout
 from tournaments.formats.round_robin import DoubleRoundRobin, RoundRobin
 from tournaments.formats.swiss import Swiss
@@ -36,6 +37,7 @@ def test_every_format_value_has_a_format_class():
     ("double_round_robin", DoubleRoundRobin),
     ("knockout", Knockout),
     ("club_night", ClubNight),
+    ("groups_knockout", GroupsKnockout),
 ])
 def test_for_tournament_picks_the_class_of_its_format(value, expected):
     tournament = Tournament(name="Купа", date=datetime.date(2026, 12, 5), format=value)
@@ -54,14 +56,17 @@ def test_what_each_format_answers():
     assert [f.main_page for f in (RoundRobin, Knockout, ClubNight)] == [
         "tournaments:standings", "tournaments:bracket", "nights:detail",
     ]
-    assert formats.keys_where(lambda f: f.has_bracket) == ["knockout"]
-    assert formats.keys_where(lambda f: f.seeded) == ["knockout"]
+    assert formats.keys_where(lambda f: f.has_bracket) == ["knockout", "groups_knockout"]
+    assert formats.keys_where(lambda f: f.seeded) == ["knockout", "groups_knockout"]
+    assert formats.keys_where(lambda f: f.has_groups) == ["groups_knockout"]
+    assert GroupsKnockout.main_page == "tournaments:groups"
+    assert (GroupsKnockout.min_players, GroupsKnockout.max_players) == (3, 128)
     assert formats.keys_where(lambda f: f.pairs_on_the_spot) == ["club_night"]
     assert sorted(formats.keys_where(lambda f: f.seeds_a_knockout)) == [
         "double_round_robin", "round_robin",
     ]
     assert sorted(formats.keys_where(lambda f: f.offered_on_the_form)) == [
-        "double_round_robin", "knockout", "round_robin", "swiss",
+        "double_round_robin", "groups_knockout", "knockout", "round_robin", "swiss",
     ]
     assert formats.keys_where(lambda f: f.pairs_round_by_round) == ["swiss"]
     assert formats.keys_where(lambda f: f.takes_late_entries) == ["swiss"]
