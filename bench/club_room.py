@@ -9,7 +9,7 @@ serve_club` does (`club.network.club_environment`: DEBUG off, plain HTTP; 3 sync
 a bare /hello/ view added (`bench.common.application`). Then, all on 127.0.0.1:
 
 - two phones a table open the match's secret link (`/p/<token>/`), each chooses its seat, and
-  they enter the first round's match deal by deal in turn (the quick form: POST, 303, the
+  they enter the first round's match deal by deal in turn (the quick form: POST, redirect, the
   page), one deal every 60-120 s of a real club divided by `--speedup` (x20: 3-6 s, drawn
   afresh each deal), until it is won; then both sign the result;
 - `--spectators` follow a match page, a round page or the standings (half, a quarter, a
@@ -19,11 +19,14 @@ a bare /hello/ view added (`bench.common.application`). Then, all on 127.0.0.1:
   20 times as often as in a club while the polls come as often;
 - a probe GETs /hello/ twice a second: the floor of a request under the same load.
 
-Once every result is signed, and every screen has polled the last change, nothing changes for
+Once every result is signed (or `--duration` seconds of play have passed: the matches left
+unfinished are counted), and every screen has polled the last change, nothing changes for
 `--quiet` seconds: every poll should be a 304, and the server's CPU time over that phase
 (gunicorn's processes, and PostgreSQL's backends of this database, from /proc) divided by the
-polls is the CPU of an unchanged poll, beside that of /hello/ measured alone before the night.
-At the end the database is read: every deal a phone was told is saved (303) must be stored
+polls is the CPU of an unchanged poll (less what the idle server spends anyway, measured for 5 s
+before the night), beside that of /hello/ measured alone before the night; then the phones
+alone poll for half as long, and the spectators alone, to tell their polls' costs apart.
+At the end the database is read: every deal a phone was told is saved (the redirect) must be stored
 once, with no gap in the numbers, and every signature too.
 
 Printed per database: p50/p95 of a deal (the POST and the page it leads to; the POST alone
@@ -189,6 +192,7 @@ class Screen(threading.Thread):
         self.etag: str | None = None
         self.next_poll = 0.0
         self.page = page_kind(path)
+        self.group = "phones" if self.page == "phone" else "spectators"
         self.last_poll = (0.0, 0)  # when the last answered poll was sent, and its status
 
     def load(self, path: str) -> str:
@@ -199,6 +203,9 @@ class Screen(threading.Thread):
         return page
 
     def poll(self) -> None:
+        if self.room.pollers not in ("all", self.group):  # this kind of screen is held
+            self.next_poll += POLL_SECONDS
+            return
         headers = {"HX-Request": "true"}
         if self.etag:
             headers["If-None-Match"] = self.etag
@@ -245,7 +252,7 @@ class Table:
         self.turn, self.number, self.due = "A", 1, 0.0
         self.over = False
         self.stopped = False  # an error ended the table's moves
-        self.acknowledged = 0  # deals the server answered "saved" (303)
+        self.acknowledged = 0  # deals the server answered "saved" (a redirect)
         self.signed = {"A": False, "B": False}
         self.changed = threading.Condition()
 
@@ -361,6 +368,7 @@ class Room:
         self._lock = threading.Lock()
         self._waiting, self._unsigned = 0, signatures
         self.last_write = 0.0  # when the server last acknowledged a change (monotonic)
+        self.pollers = "all"  # who polls: all, phones or spectators (the screens)
 
     def record(self, phase: str, kind: str, status: int, seconds: float) -> None:
         self.records.append((phase, kind, status, seconds))
@@ -566,7 +574,13 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
         quiet_before = clock.read()
         time.sleep(args.quiet)
         quiet = clock.spent(quiet_before, clock.read())
-        room.phase = "after"
+        quiet_groups = {}
+        for group in ("phones", "spectators"):  # then each alone: what its polls cost
+            room.phase, room.pollers = f"quiet {group}", group
+            before = clock.read()
+            time.sleep(args.quiet / 2)
+            quiet_groups[group] = clock.spent(before, clock.read())
+        room.phase, room.pollers = "after", "all"
         load_after = os.getloadavg()[0]
         room.stop.set()
         for table in tables:
@@ -583,6 +597,7 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
     stored = json.loads(manage(env, "shell", "-v", "0", stdin=check).strip().splitlines()[-1])
     result = figures(room, tables, stored, {
         "calibration": calibration, "floor": floor, "idle": idle, "play": play, "quiet": quiet,
+        "quiet_groups": quiet_groups,
         "finished": finished, "setup_seconds": setup_seconds, "settled": settled,
         "load": [round(load_before, 2), round(load_after, 2)],
     })
@@ -633,6 +648,12 @@ def figures(room: Room, tables: list[Table], stored: dict, run: dict) -> dict:
     # The CPU the server spends with no request at all (timers, heartbeats) is not the polls'.
     poll_cpu = (quiet["gunicorn"] - idle["gunicorn"] * quiet["wall"]) * 1000 / polls
     poll_postgres = (quiet["postgres"] - idle["postgres"] * quiet["wall"]) * 1000 / polls
+    by_group = {}
+    for group, spent in run["quiet_groups"].items():
+        statuses = [s for phase, k, s, _ in room.records if phase == f"quiet {group}"]
+        cpu = (spent["gunicorn"] - idle["gunicorn"] * spent["wall"]) * 1000 / max(len(statuses), 1)
+        by_group[group] = {"polls": len(statuses), "not_304": sum(s != 304 for s in statuses),
+                           "cpu_ms": round(cpu, 3)}
     requests = sum(1 for phase, *_ in room.records if phase == "play")
     lost, problems = stored_problems(tables, stored)
     result = {
@@ -662,6 +683,7 @@ def figures(room: Room, tables: list[Table], stored: dict, run: dict) -> dict:
         "unchanged_poll_x_hello": ratio(poll_cpu, floor["server_cpu_ms"]),
         "unchanged_poll_postgres_cpu_ms": round(poll_postgres, 3),
         "unchanged_poll_cpu_ms_with_idle": round(quiet["gunicorn"] * 1000 / polls, 3),
+        "unchanged_poll_cpu_ms_by_group": by_group,
         "idle_cpu_ms_per_s": {name: round(value * 1000, 2) for name, value in idle.items()},
         "unchanged_poll_client_cpu_ms": round(quiet["client"] * 1000 / polls, 3),
         "deals_acknowledged": sum(table.acknowledged for table in tables), "lost": lost,
@@ -723,6 +745,9 @@ def report(label: str, args, events: list, tables: list[Table], result: dict) ->
           f"the idle server's {r['idle_cpu_ms_per_s']['gunicorn']} ms/s), PostgreSQL "
           f"{r['unchanged_poll_postgres_cpu_ms']} ms; this client "
           f"{r['unchanged_poll_client_cpu_ms']} ms")
+    print("  then alone: " + "; ".join(
+        f"{group} {g['polls']} polls ({g['not_304']} not 304), gunicorn {g['cpu_ms']} ms a poll"
+        for group, g in r["unchanged_poll_cpu_ms_by_group"].items()))
     print(f"deals acknowledged {r['deals_acknowledged']}, lost or stored twice {r['lost']}; "
           f"matches unfinished {r['matches_unfinished']}; "
           f"5xx {r['server_errors']}; client errors {r['client_errors']}; database problems "
