@@ -46,7 +46,8 @@ lint: install
 	$(VENV)/bin/ruff check .
 
 bench: setup
-	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@for script in $(filter-out bench/common.py,$(wildcard bench/*.py)); do \
+		echo "== $$script"; $(PY) $$script || exit 1; done
 
 messages: install
 	$(PY) manage.py makemessages -l bg -l en --ignore='.venv/*' --ignore='var/*'

@@ -30,7 +30,6 @@ import http.cookiejar
 import os
 import random
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -43,7 +42,18 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.common import (  # noqa: E402
+    PYTHON,
+    calibration_ms,
+    free_port,
+    manage,
+    postgres_database_create,
+    postgres_server,
+)
+
 PASSWORD = "bench-organiser-pass-66"
 MAX_DEALS_PER_MATCH = 40
 TIME_LIMIT_SECONDS = 300
@@ -73,29 +83,6 @@ for match in Match.objects.filter(pk__in=[{ids}]).order_by("pk"):
     print(match.pk, len(numbers), int(numbers == list(range(1, len(numbers) + 1))),
           match.game_points_a, match.game_points_b, match.status, match.house_rules().game_target)
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def manage(env: dict, *args: str, stdin: str | None = None) -> str:
-    result = subprocess.run(
-        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, input=stdin,
-        capture_output=True, text=True, timeout=600,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
-    return result.stdout
-
-
-def calibration_ms() -> float:
-    """A fixed pure-Python loop, timed: how fast this machine is right now."""
-    started = time.perf_counter()
-    sum(i * i for i in range(2_000_000))
-    return (time.perf_counter() - started) * 1000
 
 
 def cpu_seconds() -> dict[str, float]:
@@ -296,15 +283,9 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str) ->
 
 
 def postgres_url() -> str | None:
-    try:
-        socket.create_connection(("127.0.0.1", 5432), timeout=1).close()
-    except OSError:
-        return None
-    for sql in ("DROP DATABASE IF EXISTS santase_bench WITH (FORCE)",
-                "CREATE DATABASE santase_bench"):
-        subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "test",
-                        "-c", sql], check=True, capture_output=True)
-    return "postgres://postgres@127.0.0.1:5432/santase_bench"
+    """A fresh database `santase_bench` on the PostgreSQL server, or None without one."""
+    server = postgres_server()
+    return postgres_database_create(server, "santase_bench") if server else None
 
 
 def main() -> None:

@@ -19,7 +19,6 @@ import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,51 +42,10 @@ import django  # noqa: E402
 django.setup()
 
 from django.conf import settings  # noqa: E402
-from django.http import HttpResponse  # noqa: E402
-from django.urls import include, path  # noqa: E402
+
+from bench.common import calibration_ms, cpu_seconds, free_port, gunicorn_workers  # noqa: E402
 
 TARGET_MS = 1.0
-
-
-def hello(request):
-    return HttpResponse("hello")
-
-
-urlpatterns = [path("hello/", hello), path("", include(settings.ROOT_URLCONF))]
-
-
-_handler = []
-
-
-def application(environ, start_response):
-    """The site with /hello/ added: what gunicorn serves (`bench.live_polls:application`)."""
-    if not _handler:
-        from django.core.wsgi import get_wsgi_application
-
-        settings.ROOT_URLCONF = __name__
-        _handler.append(get_wsgi_application())
-    return _handler[0](environ, start_response)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of process `pid` so far, in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def worker_pid(master: int) -> int:
-    for _ in range(200):
-        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        if children:
-            return int(children[0])
-        time.sleep(0.05)
-    raise RuntimeError("gunicorn started no worker")
 
 
 def get(port: int, url: str, headers: dict) -> tuple[int, dict]:
@@ -113,12 +71,6 @@ def measure(port: int, pid: int, url: str, polls: int, htmx: bool) -> tuple[floa
     for _ in range(polls):
         status, _ = get(port, url, headers)
     return (cpu_seconds(pid) - before) * 1000 / polls, status
-
-
-def calibration_ms() -> float:
-    started = time.perf_counter()
-    sum(i * i for i in range(2_000_000))  # a fixed loop: this machine's speed varies by run
-    return (time.perf_counter() - started) * 1000
 
 
 def main() -> None:
@@ -150,12 +102,12 @@ def main() -> None:
     }
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "bench.live_polls:application", "--workers", "1",
+        [sys.executable, "-m", "gunicorn", "bench.common:application", "--workers", "1",
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--chdir", str(ROOT)],
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
     )
     try:
-        pid = worker_pid(server.pid)
+        pid = gunicorn_workers(server.pid)[0]
         for _ in range(200):
             try:
                 get(port, "/hello/", {"Host": "127.0.0.1"})
