@@ -23,6 +23,7 @@ class RoundRobin(EventFormat):
     too_many_players_code = "too_many_players"
     berger_cycles = 1
     seeds_a_knockout = True
+    stage = "round_robin"
 
     order_saved = _("Draw numbers saved.")
     order_drawn = _("Draw numbers drawn by lot.")
