@@ -39,25 +39,35 @@ player who withdrew, empty otherwise."""
 WITHDRAWN = "yes"
 """The `withdrawn` cell of a player who withdrew (a fixed key, like the column names)."""
 
+FINAL_SCORE_ONLY = "final_score_only"
+"""The last column of the standings of an event that keeps only final scores
+(`Tournament.final_score_only`): `yes` on every row, so a file read alone still says its
+results have no deals behind them. Events that keep deals have no such column."""
+
 
 def standings_dataset(tournament: Tournament) -> tablib.Dataset:
     """The standings as the page shows them (`selectors.standings_with_withdrawn`): the
     ranked players best first, then the withdrawn players whose results are all cancelled
     (FIDE policy, under half played) with an empty rank and empty results. Game points are
     `gp_*` and `game_point_difference`; `withdrawn` marks every player who withdrew, under
-    any policy."""
+    any policy. An event that keeps only final scores adds the column `final_score_only`
+    (`FINAL_SCORE_ONLY`), `yes` on every row."""
     tie_breaks = [key for key in tournament.tie_breaks if key not in STANDINGS_COLUMNS]
-    data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *tie_breaks], title="standings")
+    marked = [FINAL_SCORE_ONLY] if tournament.final_score_only else []
+    mark = [WITHDRAWN] if marked else []
+    data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *tie_breaks, *marked],
+                          title="standings")
     table = selectors.standings_with_withdrawn(tournament)
     for entry, row in table.ranked:
         data.append([
             row.rank, entry.player.name, WITHDRAWN if entry.withdrawn else None, row.played,
             row.won, row.lost, row.game_points_for, row.game_points_against,
             row.game_point_difference, *(row.tie_breaks.get(key) for key in tie_breaks),
+            *mark,
         ])
     for entry in table.withdrawn:
         empty = [None] * (len(STANDINGS_COLUMNS) - 3 + len(tie_breaks))
-        data.append([None, entry.player.name, WITHDRAWN, *empty])
+        data.append([None, entry.player.name, WITHDRAWN, *empty, *mark])
     return data
 
 

@@ -9,10 +9,10 @@ from club.access import sees_everything
 from club.models import Club, Player
 from club.validators import clean_name
 from scoring import rules
-from scoring.models import HouseRulesFields
+from scoring.models import HouseRulesFields, Match
 from tournaments import formats
 from tournaments.messages import where_playing
-from tournaments.models import EntryMode, Tournament
+from tournaments.models import EntryMode, Records, Tournament
 from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
@@ -57,7 +57,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-            "withdrawal_policy", "entry_mode", *HouseRulesFields.HOUSE_RULE_FIELDS,
+            "withdrawal_policy", "entry_mode", "records", *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -86,6 +86,12 @@ class TournamentForm(forms.ModelForm):
             )
         # Left out (an older form): the event keeps its mode, a new one gets the default.
         self.fields["entry_mode"].required = False
+        self.fields["records"].required = False
+        if self.instance.pk and Match.objects.filter(
+            pairing__round__tournament=self.instance
+        ).exclude(status=Match.Status.SCHEDULED).exists():
+            self.fields["records"].disabled = True
+            self.fields["records"].help_text = _("Fixed: results have been entered.")
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
@@ -98,11 +104,14 @@ class TournamentForm(forms.ModelForm):
 
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "is_public",
-        "withdrawal_policy", "entry_mode",
+        "withdrawal_policy", "entry_mode", "records",
     )
 
     def clean_entry_mode(self) -> str:
         return self.cleaned_data.get("entry_mode") or self.instance.entry_mode
+
+    def clean_records(self) -> str:
+        return self.cleaned_data.get("records") or self.instance.records
 
     def event_fields(self):
         return [self[name] for name in self.EVENT_FIELDS]
@@ -123,6 +132,12 @@ class TournamentForm(forms.ModelForm):
         chosen = cleaned.get("format")
         if not (chosen and formats.format_class(chosen).has_third_place_match):
             cleaned["third_place_match"] = False
+        if (cleaned.get("records") == Records.FINAL_SCORE
+                and cleaned.get("entry_mode", EntryMode.ORGANISER) != EntryMode.ORGANISER):
+            self.add_error("records", _(
+                "With the final score only, the organisers enter the results: choose "
+                "“the organisers only” under who enters the results."
+            ))
         return cleaned
 
 

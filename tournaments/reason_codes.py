@@ -53,3 +53,15 @@ def reason_of_code(code: str) -> str | None:
                 if str(printed).casefold() == wanted:
                     return reason
     return None
+
+
+def codes_of(reason: str) -> list[str]:
+    """Every code `reason` (one of `rules.REASONS`) has in the site's languages, the active
+    language's first, each once: ["НО", "FC"] on a Bulgarian page."""
+    codes = [str(REASON_CODES[reason])]
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            code = str(REASON_CODES[reason])
+        if code not in codes:
+            codes.append(code)
+    return codes

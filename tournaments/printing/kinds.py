@@ -49,6 +49,7 @@ def _tournament_part(tournament: Tournament, *templates: str) -> list:
         [template_version(template) for template in templates], layout_code_version(),
         site_url(), tournament.name, tournament.date, tournament.venue, tournament.format,
         tournament.tie_breaks, tournament.withdrawal_policy, tournament.game_target,
+        tournament.records,
     ]
 
 
