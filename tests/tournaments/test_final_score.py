@@ -175,3 +175,15 @@ def test_the_setting_is_fixed_once_a_result_is_in(organiser, organiser_client, m
     assert not TournamentForm(instance=final_only, user=organiser).fields["records"].disabled
     organiser_client.post(final_url(match), {"game_points_a": "11", "game_points_b": "7"})
     assert TournamentForm(instance=final_only, user=organiser).fields["records"].disabled
+
+
+def test_the_history_lists_the_final_scores(organiser_client, match):
+    organiser_client.post(final_url(match), {"game_points_a": "11", "game_points_b": "9"})
+    organiser_client.post(reverse("matches:final_score_undo", args=[match.pk]))
+    organiser_client.post(final_url(match), {"game_points_a": "11", "game_points_b": "8"})
+    html = english(organiser_client).get(reverse("matches:entry", args=[match.pk]))
+    html = html.content.decode()
+    assert "History of changes (3)" in html
+    assert "Final score entered: 11:8" in html
+    assert "Final score taken back (it was 11:9)" in html
+    assert "Final score entered: 11:9" in html
