@@ -41,7 +41,7 @@ from club.models import Player  # noqa: E402
 from scoring import services  # noqa: E402
 from scoring.models import Match  # noqa: E402
 from scoring.rules import HouseRules  # noqa: E402
-from tournaments import simulation  # noqa: E402
+from tournaments import formats, simulation  # noqa: E402
 from tournaments.pure.simulation import random_match  # noqa: E402
 
 EVENTS = [
@@ -90,7 +90,8 @@ def main() -> None:
     runs = []
     print(f"{'event':<22} {'seconds':>8} {'matches':>8} {'ms/match':>9} {'vs floor':>9}")
     for fmt, players, extra in EVENTS:
-        if fmt not in simulation.FORMATS:
+        recipe = simulation.FORMATS.get(fmt)
+        if recipe is None or recipe.format not in formats.REGISTRY:
             print(f"{fmt} {players}: not on this site yet, skipped")
             continue
         seconds, matches = simulate(fmt, players, extra, args.seed)

@@ -61,12 +61,17 @@ class Recipe:
 FORMATS: dict[str, Recipe] = {
     "round_robin": Recipe("round_robin", lambda o: {}),
     "knockout": Recipe("knockout", lambda o: {}),
-    # The Swiss and the groups are built on their own branches; each is one line here once
-    # its format is registered, e.g. (the field names being theirs):
-    # "swiss": Recipe("swiss", lambda o: {"swiss_rounds": o.rounds}),
-    # "groups": Recipe("groups", lambda o: {"group_count": o.groups, "advance": o.advance}),
+    # The Swiss and the groups (their fields as main has them): refused with exit status 2
+    # while `formats.REGISTRY` lacks their format (`recipe_for`).
+    "swiss": Recipe("swiss", lambda o: {"swiss_rounds": o.rounds}),
+    "groups": Recipe("groups_knockout",
+                     lambda o: {"group_count": o.groups, "group_advance": o.advance}),
 }
-"""`--format` value -> how its event is created."""
+"""`--format` value -> how its event is created. Only `start(rng=)`, the recording service and
+(round by round) `pair_next_round(by=, rng=)` play it; the report asks the format object's
+`stage_of(round)`, `groups()` and `ranking()`, whose defaults suit one-stage formats: a format
+with groups answers the first two for its group stage, and a format ranked otherwise than by
+`selectors.standings` (a Swiss's score and its tie-breaks) answers `ranking()`."""
 
 CHOICES = ("swiss", "groups", "round_robin", "knockout")
 """The `--format` values the command accepts; those not in `FORMATS` (or whose format is not
