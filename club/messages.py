@@ -391,6 +391,32 @@ RECORDING_MESSAGES = {
         "The knockout has been drawn from the group standings; the group results are final. "
         "Nothing was changed."
     ),
+    "scorecard_not_finished": _(
+        "The scorecard is not finished: after its %(count)s deals the score is "
+        "%(points_a)s:%(points_b)s and nobody has %(target)s game points. Add the missing "
+        "deals; nothing was saved."
+    ),
+    "match_has_result": _(
+        "This match already has its final score; take it back first. Nothing was saved."
+    ),
+    "final_score_impossible": _(
+        "A match cannot end %(points_a)s:%(points_b)s: the winner has %(target)s to "
+        "%(highest)s game points (the last deal scores at most 3) and the other player less "
+        "than %(target)s."
+    ),
+    "final_score_impossible_carry": _(
+        "A match cannot end %(points_a)s:%(points_b)s: the winner has %(target)s game points "
+        "or more and the other player less than %(target)s."
+    ),
+    "no_final_score": _("This match has no final score to take back; nothing was changed."),
+    "final_score_only": _(
+        "This event keeps only the final score of each match: enter the final score, not "
+        "deals. Nothing was saved."
+    ),
+    "final_score_not_kept": _(
+        "This event keeps every deal: enter the deals, or the whole scorecard at once. "
+        "Nothing was saved."
+    ),
 }
 """`scoring.services.RecordingError` codes (and `bracket_changed` of `tournaments.knockout`)."""
 
@@ -548,8 +574,31 @@ TABLE_MESSAGES = {
 }
 """`tournaments.table_entry.TableError` codes (players entering at the table)."""
 
+SCORECARD_MESSAGES = {
+    "scorecard_empty": _("The scorecard is empty: fill in its deals, one row each."),
+    "scorecard_row_empty": _(
+        "Deal %(number)s: the row is empty, but later rows are filled. Fill it in, or move "
+        "the deals up."
+    ),
+    "scorecard_unknown_code": _(
+        "Deal %(number)s: “%(typed)s” is not a code of the legend (%(codes)s)."
+    ),
+    "scorecard_unknown_winner": _(
+        "Deal %(number)s: the winner is A or B (the seat on the card), not “%(winner)s”."
+    ),
+    "scorecard_bad_points": _(
+        "Deal %(number)s: game points are a number from 0 to 3, not “%(points)s”."
+    ),
+    "scorecard_match_started": _(
+        "This match already has deals or a result: a whole scorecard is entered only into a "
+        "match with none. Enter the next deals on the match page."
+    ),
+}
+"""`tournaments.scorecard_entry.ScorecardError` codes (a row of the finished-scorecard grid)."""
+
 USER_MESSAGES = {
     **RECORDING_MESSAGES, **TOURNAMENT_MESSAGES, **PRINT_MESSAGES, **TABLE_MESSAGES,
+    **SCORECARD_MESSAGES,
 }
 """Every `club.errors.UserError` code: one sentence per code, whichever service raises it."""
 

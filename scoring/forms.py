@@ -196,6 +196,17 @@ class DealCorrectionForm(DealQuickForm):
         del self.fields["number"]
 
 
+class FinalScoreForm(forms.Form):
+    """A match's final score alone, for events that keep only match results: each player's
+    game points at the end (0-99). Whether they can end a match is the rules' answer
+    (`rules.final_score_valid`), asked by `scoring.services.match_final_score_record`."""
+
+    game_points_a = forms.IntegerField(label=_("Game points, seat A"), min_value=0,
+                                       max_value=99)
+    game_points_b = forms.IntegerField(label=_("Game points, seat B"), min_value=0,
+                                       max_value=99)
+
+
 END_CHOICES = [
     ("claim", _("A player claimed 66 (“Стига”)")),
     ("exhausted", _("The stock ran out; all 12 tricks played")),

@@ -54,6 +54,8 @@ __all__ = [
     "Seat",
     "dealer_of_each_deal",
     "deal_index",
+    "final_score_highest",
+    "final_score_valid",
     "describe_field",
     "game_points_by_reason",
     "marriages_needed",
@@ -1314,3 +1316,46 @@ def dealer_of_each_deal(
     rules = _rules_or_default(rules)
     _, dealers = _walk_match(deals, rules, first_dealer)
     return dealers
+
+
+# --------------------------------------------------------------------------------------------
+# A match known only by its final score (events that keep only match results)
+# --------------------------------------------------------------------------------------------
+
+
+def final_score_highest(rules: HouseRules | None = None) -> int | None:
+    """The most game points the winner of a match can end with under ``rules`` (RULES.md §6):
+    the winner had at most ``game_target - 1`` before the last deal, which scores at most 3
+    (a capot, always possible), so ``game_target + 2`` (13 for the default 11). ``None``
+    under ``draw_carry_over``: each draw before the last deal adds one more game point to it,
+    so there is no upper bound. Raises nothing."""
+    rules = _rules_or_default(rules)
+    if rules.draw_carry_over:
+        return None
+    return rules.game_target + 2
+
+
+def final_score_valid(
+    game_points_a: int, game_points_b: int, rules: HouseRules | None = None
+) -> bool:
+    """Whether a match can end ``game_points_a`` : ``game_points_b`` (game points, seat A
+    first) under ``rules`` (RULES.md §6): exactly one player has reached the game target, with
+    at most ``final_score_highest(rules)`` (11-13 by default; no upper bound under
+    ``draw_carry_over``), and the other is below it (0 to ``game_target - 1``; the match
+    stops the moment the first player reaches the target, so both can never have it).
+
+    Every such score can be played: the loser's points come from plain wins (1 each) and the
+    winner's from plain wins up to ``game_target - 1`` (the deals in any order, the loser's
+    first), then one last deal worth the rest (1-3 game points: a plain win, a schneider or a
+    capot, which no house rule removes). Returns False for anything that is not a whole
+    number of game points from 0 (``bool`` included). Raises nothing.
+    """
+    rules = _rules_or_default(rules)
+    if not (_is_int(game_points_a) and _is_int(game_points_b)):
+        return False
+    target, highest = rules.game_target, final_score_highest(rules)
+    winner, loser = max(game_points_a, game_points_b), min(game_points_a, game_points_b)
+    return (
+        0 <= loser < target <= winner
+        and (highest is None or winner <= highest)
+    )

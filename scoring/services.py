@@ -283,6 +283,47 @@ def match_close_unplayed(*, match: Match, by) -> Match:
     return match
 
 
+def _record_all(
+    match: Match, scores: list[rules.DealScore], by, *, change_reason: str,
+    must_finish: bool,
+) -> list[Deal]:
+    """Write `scores` as deals 1..n of the (not yet locked) `match`, which must have none:
+    the one body of `match_import_deals` and `match_scorecard_record`. Checks the whole list
+    with `rules.score_match` before writing; with `must_finish`, refuses a list that does not
+    reach the game target (`scorecard_not_finished`)."""
+    locked = _locked(match)
+    _refuse_if_closed(locked)
+    existing = locked.deals.count()
+    if existing:
+        raise RecordingError(
+            "deal_already_entered", number=1, next_number=existing + 1, entered_by="",
+        )
+    if locked.is_over:  # a result without deals (a final score only)
+        raise RecordingError("match_has_result")
+    house_rules = locked.house_rules()
+    result = rules.score_match(scores, house_rules, locked.first_dealer)
+    if must_finish and not result.finished:
+        raise RecordingError(
+            "scorecard_not_finished", points_a=result.game_points["A"],
+            points_b=result.game_points["B"], target=house_rules.game_target,
+            count=len(scores),
+        )
+    deals = [
+        Deal(
+            match=locked, number=number, winner=score.winner or "",
+            game_points=score.game_points, reason=score.reason, entered_by=by,
+        )
+        for number, score in enumerate(scores, start=1)
+    ]
+    deals = bulk_create_with_history(
+        deals, Deal, default_user=by, default_change_reason=change_reason
+    )
+    _replay(locked, list(scores))
+    for name in ("game_points_a", "game_points_b", "status", "winner", "finished_at"):
+        setattr(match, name, getattr(locked, name))
+    return deals
+
+
 @transaction.atomic
 def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> list[Deal]:
     """Write a whole match's deals at once (imports): `scores` become deals 1..n.
@@ -294,8 +335,45 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
     also sends `match_finished`). Runs inside the caller's transaction (a savepoint).
 
     Raises `RecordingError` `match_forfeited` / `match_unplayed` for a match closed by a
-    withdrawal and `deal_already_entered` when the match already has deals. Also updates the
+    withdrawal, `deal_already_entered` when the match already has deals and
+    `match_has_result` when it has a result without deals (a final score). Also updates the
     given `match` object's score fields.
+    """
+    return _record_all(match, scores, by, change_reason="import", must_finish=False)
+
+
+@transaction.atomic
+def match_scorecard_record(*, match: Match, scores: list[rules.DealScore], by) -> list[Deal]:
+    """Record a whole finished paper scorecard at once: `scores` (each from
+    `rules.quick_result`, game points 0-3) become deals 1..n of `match`, which has none yet,
+    in one locked transaction (the match row, as `deal_record`), with a history row per
+    deal ("scorecard") and the match scored, finished and announced (`match_finished`) as if
+    the deals had been entered one by one. Nothing is written on any error.
+
+    Raises `rules.InvalidDeal` for the first deal that breaks the rules under the match's
+    house rules (field `"deals[i]"`, `params["deal_number"]` = i + 1; `match_finished` for a
+    deal after the end) and `RecordingError`: `scorecard_not_finished` (the deals do not
+    reach the game target: `points_a`, `points_b`, `target`, `count`),
+    `deal_already_entered` (the match has deals), `match_has_result` (it has a final score),
+    `match_forfeited` / `match_unplayed` (closed by a withdrawal). A receiver may raise too
+    (a round robin's `player_withdrawn`). RULES.md §6.
+    """
+    return _record_all(match, scores, by, change_reason="scorecard", must_finish=True)
+
+
+@transaction.atomic
+def match_final_score_record(*, match: Match, game_points_a: int, game_points_b: int,
+                             by) -> Match:
+    """Record only the final score of `match` (events that keep match results, no deals):
+    `game_points_a` : `game_points_b` in game points, checked by `rules.final_score_valid`
+    under the match's house rules; the match is finished with the player at the target as
+    its winner and announced (`match_finished`), in one locked transaction, with a history
+    row ("final score"). It has no deals.
+
+    Raises `RecordingError`: `final_score_impossible` (`points_a`, `points_b`, `target`,
+    `highest`) or, under `draw_carry_over`, `final_score_impossible_carry` (no highest);
+    `deal_already_entered` (the match has deals), `match_has_result` (it is finished
+    already: undo it first), `match_forfeited` / `match_unplayed`.
     """
     locked = _locked(match)
     _refuse_if_closed(locked)
@@ -304,18 +382,49 @@ def match_import_deals(*, match: Match, scores: list[rules.DealScore], by) -> li
         raise RecordingError(
             "deal_already_entered", number=1, next_number=existing + 1, entered_by="",
         )
-    rules.score_match(scores, locked.house_rules(), locked.first_dealer)
-    deals = [
-        Deal(
-            match=locked, number=number, winner=score.winner or "",
-            game_points=score.game_points, reason=score.reason, entered_by=by,
+    if locked.is_over:
+        raise RecordingError("match_has_result")
+    house_rules = locked.house_rules()
+    if not rules.final_score_valid(game_points_a, game_points_b, house_rules):
+        highest = rules.final_score_highest(house_rules)
+        code = "final_score_impossible" if highest else "final_score_impossible_carry"
+        raise RecordingError(
+            code, points_a=game_points_a, points_b=game_points_b,
+            target=house_rules.game_target, highest=highest,
         )
-        for number, score in enumerate(scores, start=1)
-    ]
-    deals = bulk_create_with_history(
-        deals, Deal, default_user=by, default_change_reason="import"
-    )
-    _replay(locked, list(scores))
+    locked.game_points_a, locked.game_points_b = game_points_a, game_points_b
+    locked.status = Match.Status.FINISHED
+    locked.winner = "A" if game_points_a > game_points_b else "B"
+    locked.finished_at = timezone.now()
+    locked._change_reason = "final score"
+    locked._history_user = by
+    locked.save()
+    match_finished.send(sender=Match, match=locked)
     for name in ("game_points_a", "game_points_b", "status", "winner", "finished_at"):
         setattr(match, name, getattr(locked, name))
-    return deals
+    return locked
+
+
+@transaction.atomic
+def match_final_score_undo(*, match: Match, by, confirmed: bool = False) -> Match:
+    """Take back a final score entered without deals: the match is not started again, 0:0,
+    and announced reopened (`match_reopened` with `confirmed`: a knockout whose winner has
+    moved on may raise `ConfirmationRequired`, which rolls it back). History row "final
+    score undone".
+
+    Raises `RecordingError` `no_final_score` when the match has deals or no result,
+    `match_forfeited` / `match_unplayed`.
+    """
+    locked = _locked(match)
+    _refuse_if_closed(locked)
+    if locked.status != Match.Status.FINISHED or locked.deals.exists():
+        raise RecordingError("no_final_score")
+    locked.game_points_a = locked.game_points_b = 0
+    locked.status = Match.Status.SCHEDULED
+    locked.winner = ""
+    locked.finished_at = None
+    locked._change_reason = "final score undone"
+    locked._history_user = by
+    locked.save()
+    match_reopened.send(sender=Match, match=locked, confirmed=confirmed)
+    return locked

@@ -40,6 +40,7 @@ def tournament_for_organiser(request, pk: int) -> Tournament:
 _MATCH_PAGE_FIELDS = (
     "table", "round__number", "round__tournament__name", "round__tournament__format",
     "round__tournament__is_public", "round__tournament__entry_mode",
+    "round__tournament__records",
     "match__player_a__name", "match__player_b__name",
     *(f"match__{field.name}" for field in Match._meta.concrete_fields),
 )

@@ -53,13 +53,20 @@ def _has_groups(tournament: Tournament) -> bool:
     return tournament.event_format.has_groups
 
 
+FINAL_SCORE_ONLY = "final_score_only"
+"""The last column of the standings of an event that keeps only final scores
+(`Tournament.final_score_only`): `yes` on every row, so a file read alone still says its
+results have no deals behind them. Events that keep deals have no such column."""
+
+
 def standings_dataset(tournament: Tournament) -> tablib.Dataset:
     """The standings as the page shows them (`selectors.standings_with_withdrawn`): the
     ranked players best first, then the withdrawn players whose results are all cancelled
     (FIDE policy, under half played) with an empty rank and empty results. Game points are
     `gp_*` and `game_point_difference`; `withdrawn` marks every player who withdrew, under
     any policy. A Swiss adds `SCORE_COLUMNS` and its own tie-breaks; an event with groups has
-    a table per group (`_group_standings_dataset`)."""
+    a table per group (`_group_standings_dataset`). An event that keeps only final scores
+    adds the column `final_score_only` (`FINAL_SCORE_ONLY`), `yes` on every row."""
     event_format = tournament.event_format
     by_score = SCORE_COLUMNS if event_format.standings_by_score else ()
     tie_breaks = [
@@ -67,7 +74,9 @@ def standings_dataset(tournament: Tournament) -> tablib.Dataset:
     ]
     if _has_groups(tournament):
         return _group_standings_dataset(tournament, tie_breaks)
-    data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *by_score, *tie_breaks],
+    marked = [FINAL_SCORE_ONLY] if tournament.final_score_only else []
+    mark = [WITHDRAWN] if marked else []
+    data = tablib.Dataset(headers=[*STANDINGS_COLUMNS, *by_score, *tie_breaks, *marked],
                           title="standings")
     table = selectors.standings_with_withdrawn(tournament)
     for entry, row in table.ranked:
@@ -75,11 +84,11 @@ def standings_dataset(tournament: Tournament) -> tablib.Dataset:
             row.rank, entry.player.name, WITHDRAWN if entry.withdrawn else None, row.played,
             row.won, row.lost, row.game_points_for, row.game_points_against,
             row.game_point_difference, *(getattr(row, key) for key in by_score),
-            *(row.tie_breaks.get(key) for key in tie_breaks),
+            *(row.tie_breaks.get(key) for key in tie_breaks), *mark,
         ])
     for entry in table.withdrawn:
         empty = [None] * (len(STANDINGS_COLUMNS) - 3 + len(by_score) + len(tie_breaks))
-        data.append([None, entry.player.name, WITHDRAWN, *empty])
+        data.append([None, entry.player.name, WITHDRAWN, *empty, *mark])
     return data
 
 

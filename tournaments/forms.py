@@ -10,10 +10,10 @@ from club.access import sees_everything
 from club.models import Club, Player
 from club.validators import clean_name
 from scoring import rules
-from scoring.models import HouseRulesFields
+from scoring.models import HouseRulesFields, Match
 from tournaments import formats
 from tournaments.messages import where_playing
-from tournaments.models import EntryMode, Tournament
+from tournaments.models import EntryMode, Records, Tournament
 from tournaments.pure.standings import TIE_BREAKS
 
 TIE_BREAK_LABELS = {
@@ -69,7 +69,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
             "bye_scores_win", "group_count", "group_advance", "is_public", "withdrawal_policy",
-            "entry_mode", "language",
+            "entry_mode", "language", "records",
             *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -100,6 +100,12 @@ class TournamentForm(forms.ModelForm):
         # Left out (an older form): the event keeps its mode, a new one gets the default.
         self.fields["entry_mode"].required = False
         self.fields["language"].required = False
+        self.fields["records"].required = False
+        if self.instance.pk and Match.objects.filter(
+            pairing__round__tournament=self.instance
+        ).exclude(status=Match.Status.SCHEDULED).exists():
+            self.fields["records"].disabled = True
+            self.fields["records"].help_text = _("Fixed: results have been entered.")
         if self.instance.pk and self.instance.has_started:
             self.fields["format"].disabled = True
             self.fields["third_place_match"].disabled = True
@@ -118,7 +124,7 @@ class TournamentForm(forms.ModelForm):
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
         "bye_scores_win", "group_count", "group_advance", "is_public", "withdrawal_policy",
-        "entry_mode", "language",
+        "entry_mode", "language", "records",
     )
 
     def clean_entry_mode(self) -> str:
@@ -126,6 +132,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_language(self) -> str:
         return self.cleaned_data.get("language") or self.instance.language
+
+    def clean_records(self) -> str:
+        return self.cleaned_data.get("records") or self.instance.records
 
     def event_fields(self):
         return [self[name] for name in self.EVENT_FIELDS]
@@ -157,6 +166,12 @@ class TournamentForm(forms.ModelForm):
                     self.add_error(name, _("A group stage needs this number (1 or more)."))
         else:
             cleaned["group_count"] = cleaned["group_advance"] = None
+        if (cleaned.get("records") == Records.FINAL_SCORE
+                and cleaned.get("entry_mode", EntryMode.ORGANISER) != EntryMode.ORGANISER):
+            self.add_error("records", _(
+                "With the final score only, the organisers enter the results: choose "
+                "“the organisers only” under who enters the results."
+            ))
         return cleaned
 
 

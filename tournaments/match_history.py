@@ -18,6 +18,9 @@ from tournaments.models import MatchEvent
 
 ENTERED, IMPORTED, CORRECTED, UNDONE = "entered", "imported", "corrected", "undone"
 FORFEITED, UNPLAYED = "forfeited", "unplayed"
+FINAL_SCORE, FINAL_SCORE_UNDONE = "final_score", "final_score_undone"
+"""A final score entered without deals, or taken back (`after` / `before`: "11:7"), in an
+event that keeps only final scores (`scoring.services.match_final_score_record`)."""
 TABLE = "table"
 """A step at the table or of the sign-off (`tournaments.models.MatchEvent`): `after` is what
 happened ("result signed"), `who` the player and seat (or the organiser) with the client's
@@ -88,6 +91,8 @@ def match_history(match: Match) -> list[MatchChange]:
         last[row.id] = now
     if match.is_closed:
         changes += _closing(match, names)
+    if not last and match.status == Match.Status.FINISHED:  # a result without deals
+        changes += _final_scores(match)
     changes += _table_events(match, names)
     changes.sort(key=lambda change: change.when)  # stable: the same instant keeps its order
     return changes[::-1]
@@ -112,6 +117,24 @@ def _closing(match: Match, names: dict[str, str]) -> list[MatchChange]:
         )
         for row in rows
     ]
+
+
+def _final_scores(match: Match) -> list[MatchChange]:
+    """The final scores entered and taken back on `match` (one query)."""
+    rows = (
+        Match.history.filter(id=match.pk,
+                             history_change_reason__in=["final score", "final score undone"])
+        .select_related("history_user").order_by("history_date", "history_id")
+    )
+    changes, shown = [], ""
+    for row in rows:
+        common = {"when": row.history_date, "who": _username(row)}
+        if row.history_change_reason == "final score":
+            shown = f"{row.game_points_a}:{row.game_points_b}"
+            changes.append(MatchChange(kind=FINAL_SCORE, after=shown, **common))
+        else:
+            changes.append(MatchChange(kind=FINAL_SCORE_UNDONE, before=shown, **common))
+    return changes
 
 
 def _table_events(match: Match, names: dict[str, str]) -> list[MatchChange]:

@@ -40,6 +40,13 @@ class EntryMode(models.TextChoices):
     PLAYERS_TRUSTED = "players_trusted", _("the players; no signatures")
 
 
+class Records(models.TextChoices):
+    """What an event keeps of each match (`Tournament.records`)."""
+
+    DEALS = "deals", _("every deal")
+    FINAL_SCORE = "final_score", _("the final score only")
+
+
 class Tournament(HouseRulesFields):
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -123,6 +130,11 @@ class Tournament(HouseRulesFields):
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE,
         help_text=_("The players' links and the printed scorecards use it."),
     )
+    records = models.CharField(
+        _("results kept"), max_length=12, choices=Records.choices, default=Records.DEALS,
+        help_text=_("The final score only (e.g. 11:7, no deals): for events that keep only "
+                    "match results. May change until the first result is entered."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = History(excluded_fields=["created_at"])
 
@@ -153,6 +165,12 @@ class Tournament(HouseRulesFields):
         from tournaments import formats  # formats import this module
 
         return formats.for_tournament(self)
+
+    @property
+    def final_score_only(self) -> bool:
+        """Its matches are recorded by their final score alone, without deals
+        (`Records.FINAL_SCORE`)."""
+        return self.records == Records.FINAL_SCORE
 
     @property
     def has_started(self) -> bool:

@@ -22,6 +22,7 @@ from tournaments.models import (
     Tournament,
     group_letter,
 )
+from tournaments.pure.bracket import place_of_loser
 from tournaments.pure.crosstable import CrossRow, cross_table
 from tournaments.pure.glicko2 import INITIAL_RATING, Rating
 from tournaments.pure.ladder import season_ladder
@@ -454,6 +455,31 @@ def bracket(tournament: Tournament) -> Bracket:
         runner_up=final.loser if final else None,
         third=third_place.winner if third_place else None,
     )
+
+
+def knockout_ranking(tournament: Tournament) -> list[tuple[int, Entry]]:
+    """The knockout's players ranked by how far they went (`pure.bracket.place_of_loser`):
+    the champion 1, the final's loser 2, the semifinal losers 3 (or, after a third-place
+    match, its winner 3 and loser 4), the quarterfinal losers 5, ...; players still in are
+    ranked by the round they are in, as if they lost it; equal places by seed. One query
+    (`bracket`)."""
+    drawn = bracket(tournament)
+    rounds = drawn.rounds
+    places: dict[int, tuple[int, Entry]] = {}
+    for column in drawn.columns:
+        for box in column.matches:
+            for side in box.sides:
+                if side.entry is None:
+                    continue
+                place = place_of_loser(column.number, rounds)
+                if column.number == rounds and side.won:
+                    place = 1
+                if side.won and column.number < rounds:
+                    continue  # placed by a later round
+                places[side.entry.pk] = (place, side.entry)
+    if drawn.third_place is not None and drawn.third_place.winner is not None:
+        places[drawn.third_place.loser.pk] = (4, drawn.third_place.loser)
+    return sorted(places.values(), key=lambda item: (item[0], item[1].number or 0))
 
 
 # --- Club nights, seasons, players (issue 7) -------------------------------------------------

@@ -259,12 +259,15 @@ def has_withdrawn_player(*, tournament: Tournament, match: Match) -> bool:
     ).exists()
 
 
-def tournament_refresh_status(*, match: Match) -> None:
+def tournament_refresh_status(*, match: Match, tournament: Tournament | None = None) -> None:
     """After a match ends or reopens: set its (started) tournament's status from its format
     (`tournament_status_update`), under the tournament's lock (`tournament_lock`), so the
     last two matches ending at the same moment leave it finished. Matches outside a
-    tournament are ignored. The round-robin format calls it (`formats.round_robin`)."""
-    tournament = Tournament.objects.filter(rounds__pairings__match=match).first()
+    tournament are ignored. The round-robin format calls it (`formats.round_robin`) with its
+    `tournament` (the match's, already read: one query fewer per match; its status is read
+    again under the lock)."""
+    if tournament is None:
+        tournament = Tournament.objects.filter(rounds__pairings__match=match).first()
     if tournament is None or tournament.status == Tournament.Status.DRAFT:
         return
     tournament_status_update(tournament_lock(tournament))

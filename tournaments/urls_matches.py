@@ -6,7 +6,7 @@
 from django.urls import path
 
 import club.converters  # noqa: F401  (registers <id:...>: 1 .. 2**63 - 1, else 404)
-from tournaments.views import matches, offline
+from tournaments.views import final_score, matches, offline, scorecard
 
 app_name = "matches"
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("m/<id:match_pk>/undo/", matches.deal_undo, name="deal_undo"),
     path("m/<id:match_pk>/deals/<id:number>/correct/", matches.deal_correct,
          name="deal_correct"),
+    path("m/<id:match_pk>/scorecard/", scorecard.scorecard, name="scorecard"),
+    path("m/<id:match_pk>/final/", final_score.final_score, name="final_score"),
+    path("m/<id:match_pk>/final/undo/", final_score.final_score_undo, name="final_score_undo"),
     path("m/<id:match_pk>/players/renew/", matches.link_renew, name="link_renew"),
     path("m/<id:match_pk>/players/approve/", matches.result_approve, name="result_approve"),
 ]

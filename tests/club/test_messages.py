@@ -370,6 +370,25 @@ USER_CASES = {
     "dispute_text_missing": ({}, []),
     "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "approve_not_needed": ({}, []),
+    # scoring.services.RecordingError: whole scorecards and final scores (issue 16)
+    "scorecard_not_finished": ({"points_a": 9, "points_b": 7, "target": 11, "count": 8},
+                               ["8", "9:7", "11"]),
+    "match_has_result": ({}, []),
+    "final_score_impossible": (
+        {"points_a": 14, "points_b": 3, "target": 11, "highest": 13}, ["14:3", "11", "13"]),
+    "final_score_impossible_carry": (
+        {"points_a": 11, "points_b": 11, "target": 11}, ["11:11", "11"]),
+    "no_final_score": ({}, []),
+    "final_score_only": ({}, []),
+    "final_score_not_kept": ({}, []),
+    # tournaments.scorecard_entry.ScorecardError (the finished-scorecard grid)
+    "scorecard_empty": ({}, []),
+    "scorecard_row_empty": ({"number": 4}, ["4"]),
+    "scorecard_unknown_code": ({"number": 3, "typed": "XZ", "codes": "1, 2, 3, FC, CF, OO, ="},
+                               ["3", "XZ", "1, 2, 3, FC, CF, OO, ="]),
+    "scorecard_unknown_winner": ({"number": 2, "winner": "C"}, ["2", "C"]),
+    "scorecard_bad_points": ({"number": 5, "points": "x"}, ["5", "x"]),
+    "scorecard_match_started": ({}, []),
 }
 
 RAISING_MODULES = sorted(
@@ -378,7 +397,8 @@ RAISING_MODULES = sorted(
 )
 """Every module of ours: a refusal raised anywhere needs its row and sentence."""
 RAISED = re.compile(
-    r'(?:RecordingError|TournamentError|PrintError|TableError|super\(\)\.__init__)'
+    r'(?:RecordingError|TournamentError|PrintError|TableError|ScorecardError'
+    r'|super\(\)\.__init__)'
     r'\(\s*"(\w+)"'
     r'|too_many_players_code(?::[^=]*)? = "(\w+)"'
 )

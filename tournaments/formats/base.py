@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services
+from tournaments import selectors, services
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
@@ -79,6 +79,10 @@ class EventFormat(ABC):
     takes_late_entries: ClassVar[bool] = False
     """Players may join after the start (between rounds: `refuse_late_entry`); the players
     page keeps its form to add them."""
+    stage: ClassVar[str] = ""
+    """What its rounds are called in a simulation's report (`simulate_event`): "round_robin",
+    "knockout", "swiss", ... A format with stages (groups, then a knockout) answers per round
+    in `stage_of`."""
 
     order_saved: ClassVar[Promise] = _("Draw numbers saved.")
     """The notices after the order (draw numbers, or seeds) was saved, drawn by lot; after
@@ -171,6 +175,7 @@ class EventFormat(ABC):
     def tie_break_order(self) -> list[str]:
         """The tie-break keys the standings apply, in order (their columns, their legend)."""
         return list(self.tournament.tie_breaks)
+
     def can_start_knockout(self) -> bool:
         """Whether the organiser may start the knockout now (a group stage that is being
         played, its knockout not drawn yet); no for formats without groups."""
@@ -181,6 +186,24 @@ class EventFormat(ABC):
         group matches not over refuse it unless `confirmed`; they are then closed unplayed).
         Raises `TournamentError`; formats without groups raise `not_groups`."""
         raise services.TournamentError("not_groups")
+
+    def stage_of(self, round_) -> tuple[str, str | None]:
+        """(stage, group name or None) of `round_` (a `Round` of this event): by default the
+        format's `stage` and no group. A format of groups then a knockout answers ("group",
+        "A") for a group round and ("knockout", None) after."""
+        return self.stage, None
+
+    def groups(self) -> list:
+        """The event's groups, for a format that has them: a list of objects with `name`
+        ("A"), `entries` (its `Entry` rows) and `ranked` (the same, best first). By default
+        none."""
+        return []
+
+    def ranking(self) -> list[tuple[int, Entry]]:
+        """The event's players as ranked now, best first: (rank, entry); equal places share a
+        rank. By default the standings (`selectors.standings`: match wins, then the
+        tie-breaks); a knockout ranks by the round each player went out in."""
+        return [(row.rank, entry) for entry, row in selectors.standings(self.tournament)]
 
     def round_labels(self, count: int) -> dict[int, str]:
         """{round number: name} for an event of `count` rounds; {} where rounds have only

@@ -17,6 +17,7 @@ class ClubNight(EventFormat):
     main_page = "nights:detail"
     pairs_on_the_spot = True
     offered_on_the_form = False
+    stage = "club_night"
 
     def start(self, *, rng: random.Random | None = None) -> Tournament:
         """A night runs from its opening: refused (`already_started`), as is a draw."""

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Match
-from tournaments import knockout
+from tournaments import knockout, selectors
 from tournaments.formats.base import EventFormat
 from tournaments.labels import round_labels
 from tournaments.models import Entry, Tournament
@@ -28,6 +28,7 @@ class Knockout(EventFormat):
     seeded_from_standings = True
     seeded_by_rating = True
     has_third_place_match = True
+    stage = "knockout"
 
     order_saved = _("Seeds saved.")
     order_drawn = _("Seeds drawn by lot.")
@@ -54,6 +55,11 @@ class Knockout(EventFormat):
 
     def is_over(self) -> bool:
         return knockout.bracket_decided(self.tournament)
+
+    def ranking(self) -> list[tuple[int, Entry]]:
+        """The champion 1, the runner-up 2, then by the round each player went out in
+        (`selectors.knockout_ranking`)."""
+        return selectors.knockout_ranking(self.tournament)
 
     def round_labels(self, count: int) -> dict[int, str]:
         """Final, semifinal, quarterfinal, round of 16, ..."""

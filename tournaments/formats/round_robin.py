@@ -23,6 +23,7 @@ class RoundRobin(EventFormat):
     too_many_players_code = "too_many_players"
     berger_cycles = 1
     seeds_a_knockout = True
+    stage = "round_robin"
 
     order_saved = _("Draw numbers saved.")
     order_drawn = _("Draw numbers drawn by lot.")
@@ -36,7 +37,7 @@ class RoundRobin(EventFormat):
         return services.entry_withdraw(entry=entry, by=by)
 
     def on_match_finished(self, match: Match) -> None:
-        services.tournament_refresh_status(match=match)
+        services.tournament_refresh_status(match=match, tournament=self.tournament)
 
     def on_match_reopened(self, match: Match, *, confirmed: bool = False) -> None:
         """Refused when the result is final (`result_is_final`: `services.ResultFinal`, which

@@ -17,7 +17,7 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Deal, Match
-from tournaments import selectors
+from tournaments import reason_codes, selectors
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.printing import bracket as bracket_layout
 from tournaments.printing import documents, scorecard
@@ -32,12 +32,13 @@ from tournaments.templatetags import charts as chart_tags
 @lru_cache(maxsize=1)
 def layout_code_version() -> str:
     """The fingerprint of the modules that turn data into what a page shows (`documents`,
-    `scorecard`: the grid's geometry and image, the reason codes; `bracket`: the boxes in mm;
+    `scorecard`: the grid's geometry and image; `reason_codes`: the legend; `bracket`: the
+    boxes in mm;
     the pictures' drawing and template tags, `pure.charts` and `templatetags.charts`), read once
     per process."""
     return fingerprint([
         Path(module.__file__).read_text(encoding="utf-8")
-        for module in (documents, scorecard, bracket_layout, charts, chart_tags)
+        for module in (documents, scorecard, reason_codes, bracket_layout, charts, chart_tags)
     ])
 
 
@@ -48,6 +49,7 @@ def _tournament_part(tournament: Tournament, *templates: str) -> list:
         [template_version(template) for template in templates], layout_code_version(),
         site_url(), tournament.name, tournament.date, tournament.venue, tournament.format,
         tournament.tie_breaks, tournament.withdrawal_policy, tournament.game_target,
+        tournament.records,
     ]
 
 

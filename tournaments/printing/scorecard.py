@@ -21,13 +21,12 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from PIL import Image, ImageDraw, ImageFont
 
-from scoring import rules
-from scoring.models import Match, reason_label
+from scoring.models import Match
 from tournaments import table_entry
 from tournaments.match_sheet import MatchSheet
+from tournaments.reason_codes import REASON_CODES, legend  # noqa: F401  (the cards' legend)
 
 SCORECARDS_PER_PAGE = 2
 ROWS_PER_COLUMN = 11
@@ -41,21 +40,6 @@ MAX_ROWS_PER_COLUMN = 14
 """Rows of 77 / 14 = 5.5 mm with 7.9 pt figures: still written in by hand and read at arm's
 length. 3 x 14 = 42 rows on a card; a match needing more goes on continuation cards."""
 
-REASON_CODES = {
-    "won": "1",
-    "schneider": "2",
-    "capot": "3",
-    # Translators: short code printed on scorecards for "false claim of 66" (2-3 letters).
-    "false_claim": pgettext_lazy("reason code", "FC"),
-    # Translators: short code printed on scorecards for "closer failed" (2-3 letters).
-    "closer_failed": pgettext_lazy("reason code", "CF"),
-    # Translators: short code on scorecards for "opponent of the closer went out" (2-3 letters).
-    "opponent_out_after_close": pgettext_lazy("reason code", "OO"),
-    # Translators: short code on scorecards for "last trick wins the deal" (2-3 letters).
-    "last_trick": pgettext_lazy("reason code", "LT"),
-    "draw": "=",
-}
-"""The code a scorecard prints for each of `rules.REASONS`."""
 
 GRID_WIDTH = 188.0
 GRID_GAP = 6.0
@@ -145,17 +129,6 @@ def scorecard_rows(match: Match, sheet: MatchSheet | None) -> list[Row]:
         rows.append(Row(number=number, dealer=next_dealer if first_blank else "",
                         is_next=first_blank))
     return rows
-
-
-def legend(house_rules: rules.HouseRules) -> list[dict]:
-    """The reason codes `house_rules` allow, in `rules.REASONS` order, each with its label
-    (`reason_label`, in the active language) and the game points it scores ("2/3"), from
-    `rules.game_points_by_reason`."""
-    return [
-        {"code": REASON_CODES[reason], "label": reason_label(reason, house_rules),
-         "game_points": "/".join(str(p) for p in points)}
-        for reason, points in rules.game_points_by_reason(house_rules).items() if points
-    ]
 
 
 # --------------------------------------------------------------------------------------------

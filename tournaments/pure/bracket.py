@@ -154,3 +154,21 @@ def round_names(size: int) -> list[str]:
         rounds_left = count - index  # 1 for the final
         names.append(named.get(rounds_left, f"round_of_{2**rounds_left}"))
     return names
+
+
+def place_of_loser(round_number: int, rounds: int) -> int:
+    """The place a player who lost (or gave a walkover) in round ``round_number`` (1-based) of
+    a bracket of ``rounds`` rounds shares with the others who went out in that round: the
+    final's loser is 2nd, the semifinal losers share 3rd, the quarterfinal losers 5th, ...:
+    ``2 ** (rounds - round_number) + 1`` (the players still in after that round, plus one).
+    The champion is 1st. A third-place match splits the 3rd place into 3rd and 4th (its
+    caller's business).
+
+    Raises:
+        ValueError: if ``round_number`` is not between 1 and ``rounds``.
+
+    Rule source: DESIGN.md Formats (a knockout ranks by the round a player went out in).
+    """
+    if not 1 <= round_number <= rounds:
+        raise ValueError(f"round {round_number} is not in a bracket of {rounds} rounds")
+    return 2 ** (rounds - round_number) + 1

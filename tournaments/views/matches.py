@@ -23,7 +23,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from scoring import rules, services
-from scoring.forms import DealCorrectionForm, DealDetailsForm, DealQuickForm, DealUndoForm
+from scoring.forms import (
+    DealCorrectionForm,
+    DealDetailsForm,
+    DealQuickForm,
+    DealUndoForm,
+    FinalScoreForm,
+)
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, reason_label
 from tournaments import formats, knockout, selectors, table_entry
@@ -37,6 +43,7 @@ from tournaments.match_history import match_history
 from tournaments.match_sheet import MatchSheet, match_sheet
 from tournaments.models import EntryMode
 from tournaments.pure.fingerprints import fingerprint
+from tournaments.views.scorecard import offered as scorecard_offered
 
 PAGE = "tournaments/match_entry.html"
 PANEL = "tournaments/partials/match_panel.html"
@@ -51,7 +58,7 @@ ScoringError = (services.RecordingError, rules.InvalidDeal)
 @live(match_etag)
 def match_entry(request, match_pk: int):
     pairing = pairing_for_reading(request, match_pk)
-    return _page(request, pairing, pairing.match)
+    return page(request, pairing, pairing.match)
 
 
 @login_required
@@ -61,10 +68,13 @@ def deal_add(request, match_pk: int):
     if removed:
         return removed
     match = pairing.match
+    if pairing.round.tournament.final_score_only:
+        error = services.RecordingError("final_score_only")
+        return page(request, pairing, match, error=user_message(error), status=409)
     details = any(key.startswith("details-") for key in request.POST)
     form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
     if not form.is_valid():
-        return _page(request, pairing, match, form=form, status=422)
+        return page(request, pairing, match, form=form, status=422)
     try:
         deal = services.deal_record(
             match=match, score=form.score, details=form.record, by=request.user,
@@ -73,7 +83,7 @@ def deal_add(request, match_pk: int):
     except ScoringError as error:
         if getattr(error, "code", "") == "match_removed":
             return _removed(request, pairing.round.tournament)
-        return _page(request, pairing, error=user_message(error), status=_status(error))
+        return page(request, pairing, error=user_message(error), status=_status(error))
     if deal.already_stored:  # the same deal sent again (a double tap): written once
         return _done(request, pairing, _("Deal %(number)s was already stored.")
                      % {"number": deal.number})
@@ -97,7 +107,7 @@ def deal_details_form(request, match_pk: int):
     pairing = pairing_for_organiser(request, match_pk)
     match = pairing.match
     if match.is_over:
-        panel = _page(request, pairing, match, status=409)
+        panel = page(request, pairing, match, status=409)
         return reswap(retarget(panel, "#match-panel"), "outerHTML")
     next_number = match.deals.count() + 1
     context = {
@@ -115,7 +125,7 @@ def deal_undo(request, match_pk: int):
         return removed
     form = DealUndoForm(request.POST)
     if not form.is_valid():  # never an undo without the number the page showed
-        return _page(request, pairing, error=form.errors["number"][0], status=422)
+        return page(request, pairing, error=form.errors["number"][0], status=422)
     try:
         deal = services.deal_undo_last(
             match=pairing.match, by=request.user, number=form.cleaned_data["number"],
@@ -128,7 +138,7 @@ def deal_undo(request, match_pk: int):
     except services.RecordingError as error:
         if error.code == "match_removed":
             return _removed(request, pairing.round.tournament)
-        return _page(request, pairing, error=user_message(error), status=_status(error))
+        return page(request, pairing, error=user_message(error), status=_status(error))
     return _done(request, pairing, _("Deal %(number)s undone.") % {"number": deal.number})
 
 
@@ -146,7 +156,7 @@ def _confirmation(request, pairing, error: services.ConfirmationRequired, action
     confirm = {
         "action": action, "what": what, "fields": fields, "consequences": error.consequences,
     }
-    return _page(request, pairing, error=user_message(error), confirm=confirm, status=409)
+    return page(request, pairing, error=user_message(error), confirm=confirm, status=409)
 
 
 @login_required
@@ -162,7 +172,7 @@ def deal_correct(request, match_pk: int, number: int):
     form = DealCorrectionForm(data, match=match, initial=initial)
     if not form.is_valid():
         status = 422 if data is not None else 200
-        return _page(request, pairing, match, correction=form, deal=deal, status=status)
+        return page(request, pairing, match, correction=form, deal=deal, status=status)
     try:
         services.deal_correct(
             deal=deal, score=form.score, by=request.user,
@@ -175,7 +185,7 @@ def deal_correct(request, match_pk: int, number: int):
     except ScoringError as error:
         if getattr(error, "code", "") == "match_removed":
             return _removed(request, pairing.round.tournament)
-        return _page(request, pairing, correction=form, deal=deal,
+        return page(request, pairing, correction=form, deal=deal,
                      error=_correction_message(error), status=_status(error, correcting=True))
     return _done(request, pairing, _("Deal %(number)s corrected.") % {"number": number})
 
@@ -240,13 +250,13 @@ def _correction_message(error: Exception) -> str:
 
 def _done(request, pairing, notice: str, match: Match | None = None):
     if request.htmx:
-        return _page(request, pairing, match, notice=notice)
+        return page(request, pairing, match, notice=notice)
     messages.success(request, notice)
     return redirect("matches:entry", match_pk=pairing.match_id)
 
 
-def _page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
-          notice="", confirm=None, status=200):
+def page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
+         notice="", confirm=None, final_form=None, status=200):
     """The match page (or its htmx partial): score, next dealer, entry forms, deals so far
     (`match_sheet`)."""
     match = match or _match(pairing)
@@ -254,6 +264,7 @@ def _page(request, pairing, match=None, *, form=None, correction=None, deal=None
     context = _head_context(
         request, pairing, match, sheet.house_rules, sheet.next_dealer, sheet.next_number,
         form=form, correction=correction, confirm=confirm, shown=_digest(sheet.scores),
+        final_form=final_form,
     )
     context.update({
         "rows": sheet.rows,
@@ -296,7 +307,7 @@ def link_renew(request, match_pk: int):
         table_entry.link_renew(match=pairing.match, by=request.user,
                                address=request.META.get("REMOTE_ADDR"))
     except table_entry.TableError as error:
-        return _page(request, pairing, error=user_message(error), status=409)
+        return page(request, pairing, error=user_message(error), status=409)
     messages.success(request, _("The old link no longer works; the new one is below."))
     return redirect("matches:entry", match_pk=match_pk)
 
@@ -310,7 +321,7 @@ def result_approve(request, match_pk: int):
         table_entry.result_approve(match=pairing.match, by=request.user,
                                    address=request.META.get("REMOTE_ADDR"))
     except table_entry.TableError as error:
-        return _page(request, pairing, error=user_message(error), status=409)
+        return page(request, pairing, error=user_message(error), status=409)
     messages.success(request, _("The result is approved and final."))
     return redirect("matches:entry", match_pk=match_pk)
 
@@ -333,12 +344,20 @@ def _deal_saved(request, pairing, deal, sheet: MatchSheet):
 
 
 def _head_context(request, pairing, match, house_rules, next_dealer: str, next_number: int, *,
-                  shown: str, form=None, correction=None, confirm=None) -> dict:
+                  shown: str, form=None, correction=None, confirm=None,
+                  final_form=None) -> dict:
     """What the score and the entry forms show (`match_head.html`). `shown`: the `_digest` of
-    the deals the page lists, which the quick form sends back."""
+    the deals the page lists, which the quick form sends back. In an event that keeps only
+    final scores the organiser gets the final-score form instead of the deal forms
+    (`final_form`: a bound one to show again); in the others, a match without deals offers
+    the finished-scorecard grid (`views.scorecard`)."""
     organiser = pairing.organiser
+    tournament = pairing.round.tournament
     quick_form = details_form = None
-    if organiser and not match.is_over and correction is None and confirm is None:
+    final_only = tournament.final_score_only
+    if final_only and organiser and not match.is_over and confirm is None:
+        final_form = final_form or FinalScoreForm()
+    elif organiser and not match.is_over and correction is None and confirm is None:
         initial = {"number": next_number}
         quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
             match=match, initial=initial)
@@ -363,6 +382,8 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,
         "chances": selectors.match_chances(match),
+        "final_only": final_only, "final_form": final_form if not match.is_over else None,
+        "scorecard_offered": scorecard_offered(tournament, match, organiser, next_number - 1),
     }
 
 

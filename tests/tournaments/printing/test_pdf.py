@@ -50,7 +50,8 @@ def test_every_kinds_version_includes_its_templates_and_layout_code(monkeypatch)
         versions.append(pdf.template_version(template))
     assert len(set(versions)) == 5
     tournament = type("T", (), {"name": "Купа", "date": None, "venue": "", "format": "rr",
-                                "tie_breaks": [], "withdrawal_policy": "", "game_target": 11})
+                                "tie_breaks": [], "withdrawal_policy": "", "game_target": 11,
+                                "records": "deals"})
     before = kinds._tournament_part(tournament, "print/scorecard.html")
     monkeypatch.setattr(kinds, "template_version", lambda template: "another layout")
     after_template = kinds._tournament_part(tournament, "print/scorecard.html")

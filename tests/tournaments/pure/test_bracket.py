@@ -199,3 +199,16 @@ def test_better_seed_always_winning(n: int) -> None:
         semifinal = rounds[-2]
         assert sorted(s for pair in semifinal for s in pair) == [1, 2, 3, 4]
         assert semifinal == [(1, 4), (2, 3)]
+
+
+def test_place_of_loser_by_round():
+    """Three rounds (8 slots): the final's loser 2nd, the semifinal losers 3rd, the
+    first-round losers 5th (four players are still in after round 1)."""
+    from tournaments.pure.bracket import place_of_loser
+
+    assert [place_of_loser(number, 3) for number in (3, 2, 1)] == [2, 3, 5]
+    assert place_of_loser(1, 7) == 65  # a bracket of 128: 64 go on
+    with pytest.raises(ValueError):
+        place_of_loser(0, 3)
+    with pytest.raises(ValueError):
+        place_of_loser(4, 3)

@@ -1,0 +1,134 @@
+"""The finished-scorecard grid in a browser: an organiser copies a paper card of 8 deals with
+the keyboard only (Tab between cells, Enter to the next row), sees the running score as they
+type, saves with one wrong deal, finds it flagged with its number, fixes it and saves; the
+match page then shows the result. On a phone (390×844) and a desktop (1280×900) the page
+never scrolls sideways. Scores by hand (target 11): A 1, B 2, A 3, draw, B false claim 3,
+A 2, A 3, A 2 -> 11:5."""
+
+import datetime
+import os
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from club.models import Player
+from tournaments.models import Entry, Pairing, Tournament
+from tournaments.services import tournament_start
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# (winner, game points, code) as on the card; row 5 mistyped: a false claim scores 3, not 1.
+CARD = [("A", "", "1"), ("B", "2", "2"), ("A", "3", "3"), ("", "", "="),
+        ("B", "1", "FC"), ("A", "2", "2"), ("A", "", "3"), ("A", "2", "2")]
+RUNNING = ["1:0", "1:2", "4:2", "4:2", None, "6:2", "9:2", "11:2"]  # row 5 unread: skipped
+
+
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("GRID_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def match(django_user_model):
+    organiser = django_user_model.objects.create_user("maria", password="santase-66-pass")
+    tournament = Tournament.objects.create(name="Купа на браузъра",
+                                           date=datetime.date(2026, 12, 19),
+                                           format="round_robin", entry_mode="organiser")
+    tournament.organisers.add(organiser)
+    for number, name in enumerate(["Иван Петров", "Мария Георгиева", "Георги Димитров"], 1):
+        Entry.objects.create(tournament=tournament, player=Player.objects.create(name=name),
+                             number=number)
+    tournament_start(tournament=tournament)
+    return Pairing.objects.filter(match__isnull=False).order_by("round__number", "table")[0].match
+
+
+def log_in(page, live_server):
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "maria")
+    page.fill("#id_password", "santase-66-pass")
+    page.click("main button[type=submit]")
+
+
+def totals(page, number: int) -> str:
+    row = page.locator(f'tr[data-row="{number}"]')
+    return row.locator('[data-total="A"]').inner_text() + ":" + row.locator(
+        '[data-total="B"]').inner_text()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_a_card_copied_in_with_the_keyboard(open_page, live_server, match, tmp_path,
+                                            width, height):
+    page = open_page(width=width, height=height)
+    log_in(page, live_server)
+    page.goto(live_server.url + reverse("matches:entry", args=[match.pk]))
+    folder = shots(tmp_path)
+    page.screenshot(path=str(folder / f"grid_offer_{width}.png"))
+    page.click("text=Enter a finished scorecard")
+    page.wait_for_selector("text=Legend")
+    # The first winner cell has the focus: the whole card is typed from here.
+    assert page.evaluate("document.activeElement.name") == "winner-1"
+    for winner, points, code in CARD:
+        page.keyboard.type(winner)
+        page.keyboard.press("Tab")
+        page.keyboard.type(points)
+        page.keyboard.press("Tab")
+        page.keyboard.type(code)
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.name") == "winner-9"
+    for number, expected in enumerate(RUNNING, start=1):
+        if expected is not None:
+            assert totals(page, number) == expected, number
+    assert "unread" in page.locator('tr[data-row="5"]').get_attribute("class")
+    assert page.locator("#running-score").inner_text() == "11 : 2"
+    # The code fixes the game points where it can: shown as the cell's placeholder.
+    assert page.locator('[name="points-1"]').get_attribute("placeholder") == "1"
+    page.screenshot(path=str(folder / f"grid_typing_{width}.png"), full_page=True)
+
+    page.keyboard.press("Control+Enter")
+    page.wait_for_selector("#grid-errors")
+    assert "One row needs fixing; nothing was saved." in page.inner_text("#grid-errors")
+    flagged = page.inner_text("#row-error-5")
+    assert flagged.startswith("Deal 5: ")
+    assert "bad" in page.locator('tr[data-row="5"]').get_attribute("class").split()
+    page.screenshot(path=str(folder / f"grid_refused_{width}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # The focus is on the flagged row: fix the game points (a false claim scores 3).
+    assert page.evaluate("document.activeElement.name") == "winner-5"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("3")
+    assert page.locator("#running-score").inner_text() == "11 : 5"
+    page.click("text=Save the scorecard")
+    page.wait_for_selector("text=The scorecard is saved: 8 deals, 11:5.")
+    assert "won the match 11:5." in page.inner_text(".scoreboard")
+    assert page.locator("#deal-rows tr").count() == 8
+    page.screenshot(path=str(folder / f"grid_saved_{width}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_final_score_only_event_on_a_phone(open_page, live_server, match, tmp_path):
+    """The same match in an event that keeps only final scores: two numbers, 11:7 saved,
+    the standings say "Final scores only"."""
+    tournament = match.pairing.round.tournament
+    tournament.records = "final_score"
+    tournament.save(update_fields=["records"])
+    page = open_page()
+    log_in(page, live_server)
+    page.goto(live_server.url + reverse("matches:entry", args=[match.pk]))
+    assert page.locator("text=Enter a finished scorecard").count() == 0
+    page.fill("#id_game_points_a", "14")
+    page.fill("#id_game_points_b", "7")
+    page.click("text=Save the final score")
+    page.wait_for_selector("text=A match cannot end 14:7")
+    folder = shots(tmp_path)
+    page.screenshot(path=str(folder / "final_score_refused_390.png"), full_page=True)
+    page.fill("#id_game_points_a", "11")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Final score saved: 11:7.")
+    assert "won the match 11:7." in page.inner_text(".scoreboard")
+    page.screenshot(path=str(folder / "final_score_saved_390.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
+    assert "Final scores only" in page.inner_text("main")
