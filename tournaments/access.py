@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from club.access import sees_everything
+from club.models import Club
 from scoring.models import Match
 from tournaments.models import Pairing, Tournament
 
@@ -21,6 +22,14 @@ def can_organise(user, tournament: Tournament) -> bool:
         return True
     organisers = Tournament.organisers.through.objects
     return organisers.filter(tournament_id=tournament.pk, user_id=user.pk).exists()
+
+
+def can_organise_club(user, club: Club) -> bool:
+    """Whether `user` organises `club` (one of its organisers) or is staff: who may start a
+    build of a club season's PDF."""
+    if not user.is_authenticated:
+        return False
+    return sees_everything(user) or club.organisers.filter(pk=user.pk).exists()
 
 
 def tournament_for_reading(request, pk: int) -> Tournament:

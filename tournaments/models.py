@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.access import sees_everything
 from club.history import History
-from club.models import Club, Player
+from club.models import Club, Player, Season
 from club.validators import validate_plain_text
 from scoring.models import HouseRulesFields, Match, Seat
 from tournaments.pure.ratings import PROVISIONAL_MATCHES
@@ -340,10 +340,12 @@ class Pairing(models.Model):
 class PrintJob(models.Model):
     """One PDF build (pretix `CachedFile`): what to print, how far the build is, the file.
 
-    Built by the task `build_print_job` of `tournaments.printing.jobs`; the status
-    page polls the row, so it works the same with eager tasks and with a worker. `data_version`
-    fingerprints the data the file was built from: a request for the same key and version reuses
-    the file instead of building it again.
+    A job prints a tournament's document or a club season's (the season's cross-table): exactly
+    one of `tournament` and `season` is set (a check constraint). Built by the task
+    `build_print_job` of `tournaments.printing.jobs`; the status page polls the row, so it works
+    the same with eager tasks and with a worker. `data_version` fingerprints the data the file
+    was built from: a request for the same key and version reuses the file instead of building
+    it again.
     """
 
     class Kind(models.TextChoices):
@@ -364,7 +366,11 @@ class PrintJob(models.Model):
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="print_jobs",
-        verbose_name=_("tournament"),
+        verbose_name=_("tournament"), null=True, blank=True,
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="print_jobs", verbose_name=_("season"),
+        null=True, blank=True,
     )
     kind = models.CharField(_("what"), max_length=16, choices=Kind.choices)
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
@@ -392,13 +398,24 @@ class PrintJob(models.Model):
                 "filled", condition=models.Q(status__in=["queued", "running"]),
                 name="printjob_one_active_per_key",
             ),
+            models.UniqueConstraint(
+                fields=["season", "kind", "language"], condition=models.Q(
+                    season__isnull=False, status__in=["queued", "running"]
+                ), name="printjob_one_active_per_season_key",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(tournament__isnull=False, season__isnull=True)
+                | models.Q(tournament__isnull=True, season__isnull=False),
+                name="printjob_of_a_tournament_or_a_season",
+            ),
             models.CheckConstraint(
                 condition=models.Q(progress__lte=100), name="printjob_progress_0_to_100"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {self.kind} {self.round_number or ''} ({self.status})"
+        owner = self.tournament or self.season
+        return f"{owner} · {self.kind} {self.round_number or ''} ({self.status})"
 
     @property
     def is_active(self) -> bool:

@@ -4,8 +4,8 @@ out (`parts`, rendered by `tournaments.printing.pdf.render_pdf`).
 
 Builders read through `tournaments.selectors` and write nothing; they work in the language
 active when called (`render_*` set it). Kinds: scorecards (two per A4 page), the round sheet,
-the round pack (the sheet, then the scorecards), the standings, the knockout bracket and a round
-robin's cross-table.
+the round pack (the sheet, then the scorecards), the standings, the knockout bracket and the
+cross-table of a round robin or of a club season.
 """
 
 import datetime
@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from django.utils import timezone, translation
+from django.utils import dateformat, timezone, translation
 
+from club.models import Season
 from scoring.models import Deal, Match
 from tournaments import selectors, table_entry
 from tournaments.forms import TIE_BREAK_LABELS
@@ -348,20 +349,30 @@ def render_standings(tournament: Tournament, language: str, progress: Progress =
 
 @dataclass(frozen=True)
 class CrossTableDocument:
-    """A round robin's cross-table (`selectors.CrossTable`: rows in standings order, each cell
-    the meetings of the two players), A4 landscape."""
+    """A cross-table (`selectors.CrossTable`: rows in standings or ladder order, each cell the
+    meetings of the two players), A4 landscape: a round robin's or a club season's, one
+    template for both. `title` names the PDF (the event, or the season and its club);
+    `subtitle` is the line above the heading (name, date, venue and format of the event, or
+    club, season and its dates)."""
 
     TEMPLATE: ClassVar[str] = "print/crosstable.html"
 
-    tournament: Tournament
+    title: str
+    subtitle: str
     language: str
     printed_at: datetime.datetime
     table: selectors.CrossTable
 
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
-            **_common(self.tournament, self.language, self.printed_at), "table": self.table,
+            "title": self.title, "subtitle": self.subtitle, "language": self.language,
+            "printed_at": self.printed_at, "table": self.table,
         })]
+
+
+def _day(value: datetime.date) -> str:
+    """A date as the printed documents write it: 5.12.2026."""
+    return dateformat.format(value, "j.m.Y")
 
 
 def cross_table_document(tournament: Tournament, language: str) -> CrossTableDocument:
@@ -369,9 +380,21 @@ def cross_table_document(tournament: Tournament, language: str) -> CrossTableDoc
     cycles = tournament.event_format.berger_cycles
     if not cycles:
         raise ValueError("Only a round robin has a cross-table.")
+    subtitle = [tournament.name, _day(tournament.date), tournament.venue,
+                str(tournament.get_format_display())]
     return CrossTableDocument(
-        tournament, language, timezone.localtime(),
-        selectors.tournament_cross_table(tournament, cycles),
+        tournament.name, " · ".join(part for part in subtitle if part), language,
+        timezone.localtime(), selectors.tournament_cross_table(tournament, cycles),
+    )
+
+
+def season_cross_table_document(season: Season, language: str) -> CrossTableDocument:
+    """A club season's cross-table (`selectors.season_cross_table`: the matches of the club's
+    public events within the season, for every reader, as the season's page shows them)."""
+    return CrossTableDocument(
+        f"{season.name} · {season.club.name}",
+        f"{season.club.name} · {season.name} · {_day(season.starts)} – {_day(season.ends)}",
+        language, timezone.localtime(), selectors.season_cross_table(season),
     )
 
 
@@ -380,6 +403,14 @@ def render_cross_table(tournament: Tournament, language: str, progress: Progress
     cell the row player's game points : the column player's, match wins, game points, place."""
     with translation.override(language):
         return render_pdf(cross_table_document(tournament, language).parts(), progress)
+
+
+def render_season_cross_table(season: Season, language: str, progress: Progress = None) -> bytes:
+    """A club season's cross-table on A4 landscape, as `render_cross_table` prints a round
+    robin's: the players in ladder order (the ranked, then those with too few matches, place
+    "–"), each cell every meeting of the two in the season, oldest first."""
+    with translation.override(language):
+        return render_pdf(season_cross_table_document(season, language).parts(), progress)
 
 
 # --------------------------------------------------------------------------------------------

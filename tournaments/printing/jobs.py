@@ -1,11 +1,12 @@
 """Print jobs: ask for a PDF, build it, keep the file (pretix `CachedFile` + `AsyncAction`).
 
-`print_job_request` runs in the web request: in one transaction with the tournament row locked it
-reuses a finished file whose data has not changed, or the job already waiting or running for the
-same key, or creates a job and starts the task `build_print_job` once the transaction has
-committed (the worker must see the row: pretix #267). `print_job_build` runs in the task (or
-eagerly in the web process when no broker is configured) and records progress on the row the
-status page polls. The PDFs themselves come from `tournaments.printing.kinds`.
+`print_job_request` (`season_print_job_request` for a club season's PDF) runs in the web
+request: in one transaction with the tournament (or season) row locked it reuses a finished file
+whose data has not changed, or the job already waiting or running for the same key, or creates a
+job and starts the task `build_print_job` once the transaction has committed (the worker must
+see the row: pretix #267). `print_job_build` runs in the task (or eagerly in the web process
+when no broker is configured) and records progress on the row the status page polls. The PDFs
+themselves come from `tournaments.printing.kinds`.
 
 The task lives here, beside the service it calls; `tournaments/tasks.py` imports it so that
 Celery's autodiscovery (`club/celery.py`) registers it, under its old name
@@ -15,6 +16,7 @@ Celery's autodiscovery (`club/celery.py`) registers it, under its old name
 import datetime
 import functools
 import logging
+from collections.abc import Callable
 
 from celery import shared_task
 from django.conf import settings
@@ -24,6 +26,7 @@ from django.utils import timezone
 
 from club.errors import UserError
 from club.messages import failure_message
+from club.models import Season
 from tournaments.models import PrintJob, Tournament
 from tournaments.printing import kinds
 from tournaments.services import tournament_lock
@@ -103,6 +106,43 @@ def print_job_request(
         tournament=tournament, kind=kind, round_number=round_number, language=language,
         filled=filled,
     )
+    spec = kinds.KINDS[kind]
+
+    def version() -> str:
+        round_ = tournament.rounds.get(number=key["round_number"]) if spec.needs_round else None
+        return spec.version(tournament, round_, key["filled"])
+
+    return _job_for(key, version)
+
+
+def check_season_request(kind: str, language: str) -> None:
+    """Raise `PrintError` unless a club season prints this kind in this language."""
+    if kind not in kinds.SEASON_KINDS:
+        raise PrintError("unknown_kind", kind=kind, kinds=", ".join(kinds.SEASON_KINDS))
+    if language not in dict(settings.LANGUAGES):
+        codes = ", ".join(code for code, _ in settings.LANGUAGES)
+        raise PrintError("unknown_language", language=language, languages=codes)
+
+
+@transaction.atomic
+def season_print_job_request(*, season: Season, kind: str, language: str) -> PrintJob:
+    """The job for a club season's PDF (`kinds.SEASON_KINDS`: its cross-table), found or
+    started as `print_job_request` does, with the season's row locked. The PDF holds what the
+    season's page shows everyone (the club's public events), so one file serves every reader.
+
+    Raises `PrintError` (`unknown_kind`, `unknown_language`); nothing is written then.
+    """
+    season = Season.objects.select_for_update().select_related("club").get(pk=season.pk)
+    check_season_request(kind, language)
+    key = {"season": season, "kind": kind, "round_number": None, "language": language,
+           "filled": False}
+    return _job_for(key, lambda: kinds.SEASON_KINDS[kind].version(season))
+
+
+def _job_for(key: dict, version: Callable[[], str]) -> PrintJob:
+    """The job of `key` (a locked owner's): the one waiting or running (one lost for longer
+    than `STALE_AFTER` is marked failed), else a finished one of the current `version()`
+    whose file is still there, else a new one whose build starts after commit."""
     jobs = PrintJob.objects.filter(**key)
     active = jobs.filter(status__in=PrintJob.ACTIVE).first()
     if active and timezone.now() - active.created_at > STALE_AFTER:
@@ -112,15 +152,13 @@ def print_job_request(
         active = None
     if active:
         return active
-    spec = kinds.KINDS[kind]
-    round_ = tournament.rounds.get(number=key["round_number"]) if spec.needs_round else None
-    version = spec.version(tournament, round_, key["filled"])
-    done = jobs.filter(status=PrintJob.Status.DONE, data_version=version).order_by(
+    current = version()
+    done = jobs.filter(status=PrintJob.Status.DONE, data_version=current).order_by(
         "-finished_at"
     ).first()
     if done and done.file and done.file.storage.exists(done.file.name):
         return done
-    job = PrintJob.objects.create(**key, data_version=version)
+    job = PrintJob.objects.create(**key, data_version=current)
     transaction.on_commit(functools.partial(_start, job.pk))
     return job
 
@@ -153,15 +191,24 @@ def print_job_build(job_id: int) -> PrintJob | None:
     )
     if not claimed:  # deleted, or already taken by another worker (acks_late redelivery)
         return None
-    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    job = PrintJob.objects.select_related("tournament", "season__club").get(pk=job_id)
+    def progress(percent: int) -> None:
+        _set_progress(job, min(percent, 99))
+
     try:
-        pdf, version = kinds.build(
-            tournament=job.tournament, kind=job.kind, round_number=job.round_number,
-            language=job.language, filled=job.filled,
-            progress=lambda percent: _set_progress(job, min(percent, 99)),
-        )
-        name = kinds.filename(job.kind, job.round_number, job.filled, job.language)
-        job.file.save(f"{job.tournament_id}-{job.pk}-{name}", ContentFile(pdf), save=False)
+        if job.season_id:
+            pdf, version = kinds.season_build(
+                season=job.season, kind=job.kind, language=job.language, progress=progress
+            )
+            name = f"s{job.season_id}-{job.pk}-{kinds.season_filename(job.kind, job.language)}"
+        else:
+            pdf, version = kinds.build(
+                tournament=job.tournament, kind=job.kind, round_number=job.round_number,
+                language=job.language, filled=job.filled, progress=progress,
+            )
+            name = kinds.filename(job.kind, job.round_number, job.filled, job.language)
+            name = f"{job.tournament_id}-{job.pk}-{name}"
+        job.file.save(name, ContentFile(pdf), save=False)
         job.status, job.progress, job.data_version = PrintJob.Status.DONE, 100, version
         job.error = ""
     except Exception as error:  # any failure must reach the status page, not vanish
@@ -178,8 +225,8 @@ def _forget_older(job: PrintJob) -> None:
     """Delete the finished jobs (and files) of the same key older than `job`: each new deal can
     mean a new build, and only the newest file is ever offered."""
     older = PrintJob.objects.filter(
-        tournament_id=job.tournament_id, kind=job.kind, round_number=job.round_number,
-        language=job.language, filled=job.filled,
+        tournament_id=job.tournament_id, season_id=job.season_id, kind=job.kind,
+        round_number=job.round_number, language=job.language, filled=job.filled,
         status__in=[PrintJob.Status.DONE, PrintJob.Status.FAILED], pk__lt=job.pk,
     )
     for old in older:

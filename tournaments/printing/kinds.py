@@ -5,6 +5,7 @@ stylesheet (`pdf.template_version`) and of the Python that lays it out (`layout_
 a finished file is served again only while none has changed, so no hand-kept layout number can
 let a stale PDF out. A new kind adds a document to
 `documents`, a version function and a `PrintKind` entry here, and its value to `PrintJob.Kind`.
+A club season's documents (its cross-table) have their own small registry, `SEASON_KINDS`.
 """
 
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
+from club.models import Season
 from scoring.models import Deal, Match
 from tournaments import reason_codes, selectors
 from tournaments.models import Pairing, Round, Tournament
@@ -124,19 +126,37 @@ def group_sheets_version(tournament: Tournament) -> str:
     ])
 
 
-def cross_table_version(tournament: Tournament) -> str:
-    """Everything a printed cross-table shows: its lines (number, name, place, wins, game
-    points, each cell's meetings, withdrawn) as `selectors.tournament_cross_table` gives them."""
-    table = documents.cross_table_document(tournament, settings.LANGUAGE_CODE).table
-    lines = [
+def cross_table_lines(table: selectors.CrossTable) -> list:
+    """What a printed cross-table shows of its lines, for a fingerprint: number, name, place,
+    wins, game points, each cell's meetings, withdrawn."""
+    return [
         (line.number, line.name, line.rank, line.won, line.game_points_for,
          line.game_points_against, line.withdrawn,
          [None if cell is None else [(str(m), m.won, m.forfeit) for m in cell]
           for cell in line.row.cells])
         for line in table.lines
     ]
+
+
+def cross_table_version(tournament: Tournament) -> str:
+    """Everything a printed cross-table shows: its lines (`cross_table_lines`) as
+    `selectors.tournament_cross_table` gives them."""
+    table = documents.cross_table_document(tournament, settings.LANGUAGE_CODE).table
     return fingerprint(
-        _tournament_part(tournament, documents.CrossTableDocument.TEMPLATE), table.cycles, lines,
+        _tournament_part(tournament, documents.CrossTableDocument.TEMPLATE), table.cycles,
+        cross_table_lines(table),
+    )
+
+
+def season_cross_table_version(season: Season) -> str:
+    """Everything a club season's printed cross-table shows: the club's and season's names,
+    the dates, and its lines as `selectors.season_cross_table` gives them (public events only,
+    the same for every reader); the template's and the layout code's versions."""
+    table = selectors.season_cross_table(season)
+    return fingerprint(
+        [template_version(documents.CrossTableDocument.TEMPLATE)], layout_code_version(),
+        season.club.name, season.name, season.starts, season.ends, season.min_matches,
+        cross_table_lines(table),
     )
 
 
@@ -239,7 +259,49 @@ def build(
 def filename(kind: str, round_number: int | None, filled: bool, language: str) -> str:
     """"round-3-scorecards.pdf"; another language than the site's default adds "-en"."""
     spec = KINDS[kind]
-    name = spec.filename(round_number, filled and spec.takes_filled)
+    return _with_language(spec.filename(round_number, filled and spec.takes_filled), language)
+
+
+def _with_language(name: str, language: str) -> str:
     if language != settings.LANGUAGE_CODE:
         name += f"-{language}"
     return f"{name}.pdf"
+
+
+# --------------------------------------------------------------------------------------------
+# A club season's documents
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonKind:
+    """What a club season's `PrintJob.Kind` needs: how to build it, how to fingerprint its
+    data and what to call the file."""
+
+    label: str
+    render: Callable[..., bytes]  # (season, language, progress)
+    version: Callable[[Season], str]
+    filename: str
+
+
+SEASON_KINDS: dict[str, SeasonKind] = {
+    "crosstable": SeasonKind(
+        label=_("cross-table"), render=documents.render_season_cross_table,
+        version=season_cross_table_version, filename="season-crosstable",
+    ),
+}
+
+
+def season_build(
+    *, season: Season, kind: str, language: str, progress: Progress = None
+) -> tuple[bytes, str]:
+    """Build one PDF of a club season synchronously; return its bytes and the data version it
+    was built from. Raises `KeyError` for a kind a season does not print."""
+    spec = SEASON_KINDS[kind]
+    version = spec.version(season)  # before the data is read again: never newer than the file
+    return spec.render(season, language, progress), version
+
+
+def season_filename(kind: str, language: str) -> str:
+    """"season-crosstable.pdf"; another language than the site's default adds "-en"."""
+    return _with_language(SEASON_KINDS[kind].filename, language)

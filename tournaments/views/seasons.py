@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 
 from club.models import Club, Season
 from tournaments import selectors
+from tournaments.access import can_organise_club
 from tournaments.models import Tournament
 from tournaments.pure import ladder
 from tournaments.pure.ratings import PROVISIONAL_MATCHES
@@ -50,9 +51,10 @@ def season_detail(request, club_pk: int, season_pk: int):
 @require_safe
 def season_crosstable(request, club_pk: int, season_pk: int):
     """The season's cross-table: every meeting of each two players in it, rows in ladder
-    order."""
+    order; the club's organisers get the button that prints it (`printing:season_request`)."""
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_pk,
                                club_id=club_pk)
     return render(request, "tournaments/season_crosstable.html", {
         "season": season, "club": season.club, "table": selectors.season_cross_table(season),
+        "can_organise": can_organise_club(request.user, season.club),
     })

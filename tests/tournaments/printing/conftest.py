@@ -32,7 +32,8 @@ def started(tournament) -> Tournament:
 def cheap_pdfs(monkeypatch):
     """Every kind renders `MINIMAL_PDF` without WeasyPrint: for tests of the jobs and the
     downloads, not of what a PDF shows (each kind has its own PDF test)."""
-    for key, spec in list(kinds.KINDS.items()):
-        monkeypatch.setitem(
-            kinds.KINDS, key, dataclasses.replace(spec, render=lambda *args, **kw: MINIMAL_PDF)
-        )
+    for registry in (kinds.KINDS, kinds.SEASON_KINDS):
+        for key, spec in list(registry.items()):
+            monkeypatch.setitem(
+                registry, key, dataclasses.replace(spec, render=lambda *args, **kw: MINIMAL_PDF)
+            )

@@ -1,0 +1,33 @@
+"""A club organiser prints the season's cross-table from a phone (390 px): the button on the
+season's cross-table page, the status page, the PDF. The season is the winter one of
+`tests/tournaments/test_seasons_views.py`."""
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments import test_seasons_views as winter
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+season = winter.season
+
+
+def test_a_club_organiser_prints_the_season_cross_table_on_a_phone(browser_page, live_server,
+                                                                   season):
+    page = browser_page
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "pass-organiser-1")
+    page.click("main button[type=submit]")
+    page.goto(live_server.url + reverse("clubs:season_crosstable",
+                                        args=[season.club_id, season.pk]))
+    button = page.locator(".print-buttons button[value=crosstable]")
+    assert button.inner_text() == "Print the cross-table"
+    assert button.bounding_box()["height"] >= 44
+    button.click()
+    page.wait_for_selector("a.button >> text=Open the PDF")
+    assert "/print/" in page.url and page.locator("text=Cross-table · English").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    pdf = page.request.get(live_server.url + page.get_attribute("a.button", "href"))
+    assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert pdf.body().startswith(b"%PDF")
