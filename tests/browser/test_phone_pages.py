@@ -30,7 +30,9 @@ def demo_paths() -> list[str]:
         paths.append(f"/m/{live.pk}/")
     for event in (round_robin, knockout):
         paths += [f"/t/{event.pk}/", f"/t/{event.pk}/rounds/1/"]
-    paths += [f"/t/{round_robin.pk}/standings/", f"/t/{knockout.pk}/bracket/"]
+    paths += [f"/t/{round_robin.pk}/standings/", f"/t/{knockout.pk}/bracket/",
+              f"/t/{round_robin.pk}/crosstable/",
+              f"/club/{club.pk}/seasons/{season.pk}/crosstable/"]
     return paths
 
 
