@@ -160,13 +160,18 @@ def fields_of_an_event(count, rounds, rng):
         for player in range(1, count + 1)
     }
     for _ in range(rounds):
-        players = [
-            SwissPlayer(player, player, s["score"], frozenset(s["opponents"]), s["byes"],
-                        s["first"], s["second"], s["last"])
-            for player, s in state.items()
-        ]
+        players = field_of(state)
         yield players
         play_round(state, pair_round(players), rng)
+
+
+def field_of(state):
+    """The SwissPlayer of each player of `state` ({id: their record so far})."""
+    return [
+        SwissPlayer(player, player, s["score"], frozenset(s["opponents"]), s["byes"],
+                    s["first"], s["second"], s["last"])
+        for player, s in state.items()
+    ]
 
 
 def play_round(state, pairing, rng):
@@ -192,11 +197,7 @@ def play_event(count, rounds, seed):
     }
     history = []
     for _ in range(rounds):
-        players = [
-            SwissPlayer(player, player, s["score"], frozenset(s["opponents"]), s["byes"],
-                        s["first"], s["second"], s["last"])
-            for player, s in state.items()
-        ]
+        players = field_of(state)
         pairing = pair_round(players)
         history.append(pairing)
         play_round(state, pairing, rng)
