@@ -1,5 +1,6 @@
 """Swiss pairings for Santase (docs/swiss.md): one round at a time, by score groups, as a
-minimum-weight perfect matching (networkx's blossom algorithm, the way Tabbycat pairs).
+minimum-weight perfect matching (Edmonds' blossom algorithm, the way Tabbycat pairs; run by
+rustworkx, networkx's algorithm compiled from Rust, with networkx itself as the reference).
 
 Pure: no Django. Players are any hashable ids with their state before the round
 (`SwissPlayer`); `pair_round` returns who meets whom, who deals first, and who has the bye.
@@ -27,14 +28,12 @@ down the boards in round 1.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from math import ceil, log2
 
 import networkx as nx
-
-BYE = object()
-"""The node that stands for the bye in the matching graph (odd number of players)."""
+import rustworkx as rx
 
 
 @dataclass(frozen=True)
@@ -103,10 +102,42 @@ def _levels(a: SwissPlayer, b: SwissPlayer | None, position: dict, group_size: d
     return (0, rematch, 0, absolute, (a.score - b.score) ** 2, conflict, shape)
 
 
-def pair_round(players: Sequence[SwissPlayer]) -> RoundPairing:
+Edge = tuple[int, int, int]
+"""(node, node, weight) of the pairing graph. Node i is the i-th player of the pairing order
+(`ranking_order`); in an odd field node n (one past the last) is the bye. The heavier the
+edge, the cheaper the pair."""
+
+Solver = Callable[[int, list[Edge]], list[tuple[int, int]]]
+"""(node count, edges) -> a perfect matching of greatest weight, as (node, node) pairs."""
+
+
+def solve_rustworkx(node_count: int, edges: list[Edge]) -> list[tuple[int, int]]:
+    """The matching by rustworkx: networkx's blossom algorithm ported to Rust, exact on
+    integer weights (it computes in 128-bit integers), two orders of magnitude faster than
+    in Python. The solver `pair_round` uses."""
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(node_count))
+    graph.add_edges_from(edges)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    return sorted(tuple(sorted(pair)) for pair in matching)
+
+
+def solve_networkx(node_count: int, edges: list[Edge]) -> list[tuple[int, int]]:
+    """The same matching by networkx in pure Python (up to about 2 s a round for 200
+    players): the reference the tests and bench/swiss_pairing.py hold `solve_rustworkx` to."""
+    graph = nx.Graph()
+    graph.add_nodes_from(range(node_count))
+    graph.add_weighted_edges_from(edges)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sorted(tuple(sorted(pair)) for pair in matching)
+
+
+def pair_round(players: Sequence[SwissPlayer], *, solve: Solver = solve_rustworkx
+               ) -> RoundPairing:
     """Pair the next round of `players` (the active ones: withdrawn players left out).
 
-    Returns every player once: in a pair, or as the bye when their number is odd. Raises
+    Returns every player once: in a pair, or as the bye when their number is odd. `solve`
+    finds the matching (`solve_networkx` gives a pairing of the same cost, slowly). Raises
     `ValueError` for fewer than two players or two players with one id.
     """
     if len(players) < 2:
@@ -115,43 +146,54 @@ def pair_round(players: Sequence[SwissPlayer]) -> RoundPairing:
     if len(set(ids)) != len(ids):
         raise ValueError("Two players share an id.")
     order = ranking_order(players)
+    count = len(order)
+    matching = solve(count + count % 2, pairing_edges(order))
+    bye = next((order[u].id for u, v in matching if v == count), None)
+    seated = tuple(
+        first_dealer_of(order[u], order[v], table=table)
+        for table, (u, v) in enumerate((pair for pair in matching if pair[1] < count), start=1)
+    )
+    return RoundPairing(pairs=seated, bye=bye)
+
+
+def pairing_edges(order: Sequence[SwissPlayer]) -> list[Edge]:
+    """Every edge of the pairing graph of `order` (players in `ranking_order`). A pair's
+    cost is its levels weighed by `_lexicographic`; its weight is the greatest cost plus one,
+    minus its own, so that the heaviest perfect matching is the cheapest pairing."""
+    costs = _pair_costs(order)
+    multipliers = _lexicographic(list(costs.values()), (len(order) + 1) // 2)
+    weights = {pair: _weight(levels, multipliers) for pair, levels in costs.items()}
+    top = max(weights.values()) + 1
+    return [(u, v, top - weight) for (u, v), weight in weights.items()]
+
+
+def round_cost(players: Sequence[SwissPlayer], pairing: RoundPairing) -> tuple[int, ...]:
+    """The cost of `pairing` for `players`: each level of the module's list summed over its
+    pairs and bye. Two pairings of one field compare by it (lower is better)."""
+    order = ranking_order(players)
+    node = {player.id: index for index, player in enumerate(order)}
+    costs = _pair_costs(order)
+    chosen = [tuple(sorted((node[a], node[b]))) for a, b in pairing.pairs]
+    if pairing.bye is not None:
+        chosen.append((node[pairing.bye], len(order)))
+    return tuple(map(sum, zip(*(costs[pair] for pair in chosen), strict=True)))
+
+
+def _pair_costs(order: Sequence[SwissPlayer]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """{(u, v): levels} for every pair of nodes u < v of the pairing graph of `order`."""
     position = {player.id: index for index, player in enumerate(order)}
     group_size: dict[int, int] = {}
     for player in order:
         group_size[player.score] = group_size.get(player.score, 0) + 1
     count = len(order)
-    nodes: list = [*order, *([BYE] if count % 2 else [])]
-
-    costs = {}
-    for i, a in enumerate(nodes):
-        for b in nodes[i + 1:]:
-            if a is BYE or b is BYE:
-                player = b if a is BYE else a
-                costs[(a, b)] = _levels(player, None, position, group_size, count)
-            else:
-                costs[(a, b)] = _levels(a, b, position, group_size, count)
-    multipliers = _lexicographic(list(costs.values()), len(nodes) // 2)
-    weights = {edge: _weight(levels, multipliers) for edge, levels in costs.items()}
-    top = max(weights.values()) + 1
-    graph = nx.Graph()
-    for (a, b), weight in weights.items():
-        key_a = "bye" if a is BYE else ("p", position[a.id])
-        key_b = "bye" if b is BYE else ("p", position[b.id])
-        graph.add_edge(key_a, key_b, weight=top - weight)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-
-    pairs, bye = [], None
-    for u, v in matching:
-        if "bye" in (u, v):
-            bye = order[(v if u == "bye" else u)[1]].id
-            continue
-        a, b = sorted((order[u[1]], order[v[1]]), key=lambda p: position[p.id])
-        pairs.append((a, b))
-    pairs.sort(key=lambda pair: position[pair[0].id])
-    seated = tuple(
-        first_dealer_of(a, b, table=table) for table, (a, b) in enumerate(pairs, start=1)
-    )
-    return RoundPairing(pairs=seated, bye=bye)
+    costs = {
+        (u, v): _levels(a, order[v], position, group_size, count)
+        for u, a in enumerate(order) for v in range(u + 1, count)
+    }
+    if count % 2:
+        for u, a in enumerate(order):
+            costs[(u, count)] = _levels(a, None, position, group_size, count)
+    return costs
 
 
 def _lexicographic(all_levels: list[tuple[int, ...]], pairs: int) -> list[int]:

@@ -7,10 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pure.swiss import (
+    RoundPairing,
     SwissPlayer,
     first_dealer_of,
     pair_round,
     ranking_order,
+    round_cost,
+    solve_networkx,
     suggested_rounds,
 )
 
@@ -114,6 +117,77 @@ def test_first_dealer_keeps_the_balance_within_one_where_possible(players):
             assert chosen <= 1
 
 
+@settings(max_examples=120, deadline=None)
+@given(fields(least=2, most=16))
+def test_the_fast_solver_pairs_at_the_same_cost_as_networkx(players):
+    """rustworkx (the default) and networkx's pure-Python blossom solve the same graph: their
+    pairings may differ between equal choices, never in cost, level by level."""
+    fast, reference = pair_round(players), pair_round(players, solve=solve_networkx)
+    assert round_cost(players, fast) == round_cost(players, reference)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(3, 24), st.integers(0, 2**32))
+def test_the_fast_solver_matches_networkx_round_by_round_of_a_whole_event(count, seed):
+    """Fields as events make them (score groups, few rematches left late): every round, the
+    default solver's pairing costs what networkx's does."""
+    rng = random.Random(seed)
+    for players in fields_of_an_event(count, suggested_rounds(count) + 1, rng):
+        reference = pair_round(players, solve=solve_networkx)
+        assert round_cost(players, pair_round(players)) == round_cost(players, reference)
+
+
+def test_round_cost_sums_each_level_over_the_pairs_and_the_bye():
+    # Nine fresh players: one score group, half = 9 // 2 = 4. 1-5, 2-6, 3-7, 4-8 are 4 apart
+    # (shape 0 each) and 9, the last, takes the bye (8 - position 8 = 0): cost nothing.
+    players = [SwissPlayer(n, n) for n in range(1, 10)]
+    best = RoundPairing(pairs=((1, 5), (6, 2), (3, 7), (8, 4)), bye=9)
+    assert round_cost(players, best) == (0, 0, 0, 0, 0, 0, 0)
+    # 2-3, 4-5, 6-7, 8-9 are 1 apart (shape |1 - 4| = 3 each, 12) and 1 takes the bye
+    # (8 - position 0 = 8): 20 on the last level.
+    worse = RoundPairing(pairs=((2, 3), (4, 5), (6, 7), (8, 9)), bye=1)
+    assert round_cost(players, worse) == (0, 0, 0, 0, 0, 0, 20)
+    # Had 1 met 5 already, the first pairing would hold one rematch.
+    met = [SwissPlayer(n, n, opponents=frozenset({6 - n}) if n in (1, 5) else frozenset())
+           for n in range(1, 10)]
+    assert round_cost(met, best) == (0, 1, 0, 0, 0, 0, 0)
+
+
+def fields_of_an_event(count, rounds, rng):
+    """The field before each round of an event paired by `pair_round`, random winners."""
+    state = {
+        player: dict(score=0, opponents=set(), byes=0, first=0, second=0, last=None)
+        for player in range(1, count + 1)
+    }
+    for _ in range(rounds):
+        players = field_of(state)
+        yield players
+        play_round(state, pair_round(players), rng)
+
+
+def field_of(state):
+    """The SwissPlayer of each player of `state` ({id: their record so far})."""
+    return [
+        SwissPlayer(player, player, s["score"], frozenset(s["opponents"]), s["byes"],
+                    s["first"], s["second"], s["last"])
+        for player, s in state.items()
+    ]
+
+
+def play_round(state, pairing, rng):
+    """Record `pairing` in `state` with random winners (a bye scores a win)."""
+    for first, second in pairing.pairs:
+        state[first]["opponents"].add(second)
+        state[second]["opponents"].add(first)
+        state[first]["first"] += 1
+        state[second]["second"] += 1
+        state[first]["last"], state[second]["last"] = True, False
+        state[rng.choice((first, second))]["score"] += 1
+    if pairing.bye is not None:
+        state[pairing.bye]["byes"] += 1
+        state[pairing.bye]["score"] += 1
+
+
 def play_event(count, rounds, seed):
     """A whole event by `pair_round`: random winners; returns the pairings round by round."""
     rng = random.Random(seed)
@@ -123,23 +197,10 @@ def play_event(count, rounds, seed):
     }
     history = []
     for _ in range(rounds):
-        players = [
-            SwissPlayer(player, player, s["score"], frozenset(s["opponents"]), s["byes"],
-                        s["first"], s["second"], s["last"])
-            for player, s in state.items()
-        ]
+        players = field_of(state)
         pairing = pair_round(players)
         history.append(pairing)
-        for first, second in pairing.pairs:
-            state[first]["opponents"].add(second)
-            state[second]["opponents"].add(first)
-            state[first]["first"] += 1
-            state[second]["second"] += 1
-            state[first]["last"], state[second]["last"] = True, False
-            state[rng.choice((first, second))]["score"] += 1
-        if pairing.bye is not None:
-            state[pairing.bye]["byes"] += 1
-            state[pairing.bye]["score"] += 1
+        play_round(state, pairing, rng)
     return history, state
 
 
