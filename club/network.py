@@ -70,17 +70,19 @@ def pick_lan_address(routed: str | None, addresses: Iterable[str]) -> str:
     return str(usable[0]) if usable else LOOPBACK
 
 
-def site_url(address: str, port: int) -> str:
-    """`http://ADDRESS:PORT`: plain HTTP, the club's closed network has no certificate."""
-    return f"http://{address}:{port}"
+def site_url(address: str, port: int, *, tls: bool = False) -> str:
+    """`http://ADDRESS:PORT`: plain HTTP, as a club's closed network has no certificate; or
+    `https://ADDRESS:PORT` when the club serves with a certificate for `address` (`tls`)."""
+    return f"{'https' if tls else 'http'}://{address}:{port}"
 
 
 def club_environment(base: Mapping[str, str], *, address: str, port: int,
-                     secret_key: str) -> dict[str, str]:
+                     secret_key: str, tls: bool = False) -> dict[str, str]:
     """The environment the server runs with: `base` (the command's own environment) with
-    DEBUG off, HTTPS off (plain HTTP on a closed network), `secret_key`, `SITE_URL` at
-    `address:port` (what the scorecards' QR codes open) and `address` added to ALLOWED_HOSTS
-    (besides the laptop's own names and any hosts `base` already allows)."""
+    DEBUG off, HTTPS off (plain HTTP on a closed network) unless `tls` (the server holds a
+    certificate for `address`), `secret_key`, `SITE_URL` at `address:port` (what the
+    scorecards' QR codes open) and `address` added to ALLOWED_HOSTS (besides the laptop's own
+    names and any hosts `base` already allows)."""
     env = dict(base)
     hosts = [host for host in env.get("ALLOWED_HOSTS", "").split(",") if host]
     for host in (address, "127.0.0.1", "localhost", "[::1]"):
@@ -88,9 +90,9 @@ def club_environment(base: Mapping[str, str], *, address: str, port: int,
             hosts.append(host)
     env.update({
         "DEBUG": "false",
-        "HTTPS": "false",
+        "HTTPS": "true" if tls else "false",
         "SECRET_KEY": secret_key,
-        "SITE_URL": site_url(address, port),
+        "SITE_URL": site_url(address, port, tls=tls),
         "ALLOWED_HOSTS": ",".join(hosts),
     })
     return env

@@ -50,6 +50,30 @@ def test_the_server_gets_the_lan_address_as_site_url(started, capsys):
     assert "▄" in out or "█" in out  # the QR code
 
 
+def test_with_a_certificate_it_serves_https_and_the_links_say_so(started, tmp_path):
+    get_user_model().objects.create_superuser("maria", password="santase-66-pass")
+    cert, key = tmp_path / "club.pem", tmp_path / "club-key.pem"
+    cert.write_text("certificate"), key.write_text("key")
+    call_command("serve_club", "--port", "8443", "--address", "santase.club.lan",
+                 "--certfile", str(cert), "--keyfile", str(key))
+    env, argv = started["env"], started["argv"]
+    assert env["SITE_URL"] == "https://santase.club.lan:8443"
+    assert env["HTTPS"] == "true"
+    assert argv[argv.index("--certfile") + 1] == str(cert)
+    assert argv[argv.index("--keyfile") + 1] == str(key)
+
+
+@pytest.mark.parametrize("files", [("cert",), ("key",), ("cert", "missing-key")])
+def test_https_needs_both_files_and_they_must_exist(started, tmp_path, files):
+    get_user_model().objects.create_superuser("maria", password="santase-66-pass")
+    (tmp_path / "cert").write_text("certificate"), (tmp_path / "key").write_text("key")
+    options = {"cert": "--certfile", "key": "--keyfile", "missing-key": "--keyfile"}
+    argv = [part for name in files for part in (options[name], str(tmp_path / name))]
+    with pytest.raises(CommandError):
+        call_command("serve_club", "--address", "192.168.1.20", *argv)
+    assert "argv" not in started
+
+
 def test_a_club_organiser_is_enough_and_the_key_survives_a_restart(started):
     organiser = get_user_model().objects.create_user("ivan", password="santase-66-pass")
     Club.objects.create(name="Клуб").organisers.add(organiser)

@@ -50,6 +50,19 @@ def demo_login_open() -> bool:
     return demo is not None and demo.check_password(DEMO_PASSWORD)
 
 
+def tls_files(certfile: str | None, keyfile: str | None) -> list[str]:
+    """gunicorn's arguments for HTTPS with `certfile` and `keyfile` (both, or neither: []).
+    Raises `CommandError` when one is missing or is not a readable file."""
+    if not certfile and not keyfile:
+        return []
+    if not (certfile and keyfile):
+        raise CommandError("HTTPS needs both --certfile and --keyfile.")
+    for option, path in (("--certfile", certfile), ("--keyfile", keyfile)):
+        if not os.path.isfile(path) or not os.access(path, os.R_OK):
+            raise CommandError(f"{option}: no readable file at {path}.")
+    return ["--certfile", certfile, "--keyfile", keyfile]
+
+
 class Command(BaseCommand):
     help = (
         "Serve the site to the phones on the club's network with gunicorn: works out the "
@@ -63,12 +76,18 @@ class Command(BaseCommand):
             help="the address the phones open (default: the laptop's address on the network)",
         )
         parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
+        parser.add_argument(
+            "--certfile", help="serve HTTPS with this certificate (PEM) for --address, a name "
+            "the phones trust: then the site installs as an app and reopens offline")
+        parser.add_argument("--keyfile", help="the certificate's private key (PEM)")
 
-    def handle(self, *args, port: int, address: str | None, workers: int, **options):
+    def handle(self, *args, port: int, address: str | None, workers: int,
+               certfile: str | None = None, keyfile: str | None = None, **options):
         if not 0 < port < 65536:
             raise CommandError(f"--port must be between 1 and 65535, not {port}.")
         if workers < 1:
             raise CommandError(f"--workers must be at least 1, not {workers}.")
+        tls = tls_files(certfile, keyfile)
         address = address or network.pick_lan_address(
             network.routed_address(), network.interface_addresses())
         call_command("migrate", "--noinput", verbosity=0)
@@ -85,7 +104,7 @@ class Command(BaseCommand):
                 "`manage.py createsuperuser` (it asks for the password), then start again."
             )
         env = network.club_environment(
-            os.environ, address=address, port=port, secret_key=self.secret_key())
+            os.environ, address=address, port=port, secret_key=self.secret_key(), tls=bool(tls))
         collect_static(env)
         url = env["SITE_URL"]
         self.stdout.write(f"The club's site: {url}  (SITE_URL={url})")
@@ -99,7 +118,7 @@ class Command(BaseCommand):
         self.stderr.flush()
         run_server([
             sys.executable, "-m", "gunicorn", "club.wsgi", "--chdir", str(settings.BASE_DIR),
-            "--workers", str(workers), "--bind", f"0.0.0.0:{port}",
+            "--workers", str(workers), "--bind", f"0.0.0.0:{port}", *tls,
         ], env)
 
     @staticmethod
