@@ -15,12 +15,13 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import rules
 from scoring import services as scoring_services
 from tests.tournaments.test_table_entry import enter, quick, set_mode
 from tournaments import services, table_entry
-from tournaments.models import Entry, EntryMode, Pairing, Tournament
+from tournaments.models import Entry, EntryMode, Pairing, PlayerRating, Tournament
 
 pytest_plugins = ["tests.tournaments.table_fixtures"]
 
@@ -251,3 +252,28 @@ def test_the_match_version_is_one_query(match, other):
         response = client.get(url, HTTP_IF_NONE_MATCH=etag, **POLL)
     assert response.status_code == 304
     assert len(queries) == 1, [query["sql"] for query in queries]
+
+
+def test_the_match_closed_unplayed_changes_the_etag(page):
+    """A group stage ended early closes its unfinished matches unplayed (`groups`): no deal,
+    no entry, no table event changes, only the match row."""
+    deal(page.match)
+    etag = page.etag()
+    scoring_services.match_close_unplayed(match=page.match, by=None)
+    assert_changed(page, etag)
+
+
+def test_the_match_moved_to_another_table_changes_the_etag(page):
+    etag = page.etag()
+    Pairing.objects.filter(match=page.match).update(table=9)
+    assert_changed(page, etag)
+
+
+def test_ratings_computed_change_the_etag(page):
+    """The match page shows each player's chance from the ratings (`selectors.match_chances`),
+    which are written anew, as a whole, when an event ends."""
+    etag = page.etag()
+    for player in (page.match.player_a, page.match.player_b):
+        PlayerRating.objects.create(player=player, rating=1500, deviation=60, volatility=0.06,
+                                    matches=30, won=15, lost=15, computed_at=timezone.now())
+    assert_changed(page, etag)
