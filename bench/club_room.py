@@ -93,7 +93,8 @@ SETTLE_LIMIT = 120  # seconds the screens get to catch up with the last change
 REDIRECTS = (302, 303)  # a post that was done leads to the page again
 TARGET_DEAL_P95_MS, TARGET_POLL_CPU_MS, TARGET_LOST = 150, 1.0, 0
 
-QUICK_NUMBER = re.compile(r'class="deal-entry quick-entry"[^>]*>.*?name="number" value="(\d+)"', re.S)
+QUICK_NUMBER = re.compile(
+    r'class="deal-entry quick-entry"[^>]*>.*?name="number" value="(\d+)"', re.S)
 
 SETUP_SCRIPT = """
 import json, random

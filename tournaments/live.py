@@ -28,9 +28,12 @@ Two versions, each the newest row of the change histories its pages read:
   `match_id`.
 - An event's (a round, the standings, the bracket, a club night, the projector, the control
   room) is the whole site's: the newest row of every history the pages read (matches, deals,
-  entries, events, players), the newest pairing, rating and table event. Those pages show
-  many matches, each a change of its own, so a narrower query would save them little while a
-  club plays, and none can be missed by it.
+  entries, events, players), the newest pairing, rating and table event: no change can be
+  missed by it. Such a page shows every match of its event, so while the event is played
+  nearly every deal changes it anyway; a version scoped to the event would spare renders only
+  while other events play at the same time, at the price of reading the history of every
+  match of the event on each poll (not one index entry per table, as here), so it is left
+  site-wide.
 
 The ETag (`pure.fingerprints.fingerprint`) adds what else makes
 the answer differ: the page and its objects, the query string, the language and the visitor
