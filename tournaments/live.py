@@ -100,15 +100,14 @@ def _version_sql(scope: str) -> str:
         return newest(model.history.model, "history_id", of(column, value))
 
     match_id, event_id = f"m.{quote('id')}", f"t.{quote('id')}"
-    players = (f" WHERE {quote('id')} IN (m.{quote('player_a_id')}, "
-               f"m.{quote('player_b_id')})")
     versions = [
         history_of(Match, "id", match_id),
         history_of(Deal, "match_id", match_id),
         newest(MatchEvent, "id", of("match_id", match_id)),
         *(f"p.{quote(column)}" for column in ("id", "round_id", "table", "entry_a_id",
                                                 "entry_b_id")),
-        newest(Player.history.model, "history_id", players),
+        *(history_of(Player, "id", f"m.{quote(seat)}") for seat in ("player_a_id",
+                                                                    "player_b_id")),
         history_of(Tournament, "id", event_id),
         history_of(Entry, "tournament_id", event_id),
         newest(PlayerRating, "id"),

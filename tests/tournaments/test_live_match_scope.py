@@ -202,9 +202,10 @@ def test_a_link_renewal_changes_the_etag_and_the_old_link_is_gone(page, organise
         assert_changed(page, etag)
 
 
-def test_a_player_of_this_match_renamed_changes_the_etag(page):
+@pytest.mark.parametrize("seat", ["A", "B"])
+def test_a_player_of_this_match_renamed_changes_the_etag(page, seat):
     etag = page.etag()
-    player = page.match.player_a
+    player = page.match.player(seat)
     player.name = "Ново Име"
     player.save()
     assert "Ново Име" in assert_changed(page, etag).content.decode()
