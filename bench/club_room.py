@@ -93,7 +93,8 @@ SETTLE_LIMIT = 120  # seconds the screens get to catch up with the last change
 REDIRECTS = (302, 303)  # a post that was done leads to the page again
 TARGET_DEAL_P95_MS, TARGET_POLL_CPU_MS, TARGET_LOST = 150, 1.0, 0
 
-QUICK_NUMBER = re.compile(r'class="deal-entry quick-entry">.*?name="number" value="(\d+)"', re.S)
+QUICK_NUMBER = re.compile(
+    r'class="deal-entry quick-entry"[^>]*>.*?name="number" value="(\d+)"', re.S)
 
 SETUP_SCRIPT = """
 import json, random
@@ -663,8 +664,9 @@ def figures(room: Room, tables: list[Table], stored: dict, run: dict) -> dict:
         "play_seconds": round(play["wall"], 1), "all_signed": run["finished"],
         "deal": percentiles(times(("play",), "deal")),
         "deal_post": percentiles(times(("play",), "deal_post")),
-        # Any change on the site moves every page's version (tournaments.live): while tables
-        # enter, a poll is a 304 only when no deal came in the 4 s since the last one.
+        # A match page or a phone's page moves with its own match only; a round, the
+        # standings and the projector with any change on the site (tournaments.live): while
+        # tables enter, such a poll is a 304 only when no deal came in the 4 s since the last.
         "poll_200_play": percentiles(times(("play",), "poll", 200)),
         "poll_304_play": percentiles(times(("play",), "poll", 304)),
         "poll_304_quiet": percentiles(times(("quiet",), "poll", 304)),

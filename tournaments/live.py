@@ -5,13 +5,37 @@ read-only part every few seconds (htmx, `static/js/live.js`). Each poll sends th
 part it shows (`If-None-Match`); while nothing changed the answer is a bodiless 304 after one
 query, the "version" functions below, instead of a page rendered afresh.
 
-A version is the newest row of every change history the pages read (matches, deals, entries,
-events, players), the newest pairing, rating and players' table event (a signature, a
-dispute, a deal waiting for confirmation): a new deal, an undo, a correction, a
-withdrawal, a match paired at a club night or a renamed player each add a row, so the number
-moves. It is the whole site's, not one event's: a change anywhere makes every poller render its
-page once more, which a club's handful of events in play can afford, and no change can be
-missed by a narrower query. The ETag (`pure.fingerprints.fingerprint`) adds what else makes
+Two versions, each the newest row of the change histories its pages read:
+
+- A match's (the match page, `match_etag`, and its players' page, `players_etag`) is scoped
+  to that match, so a deal at another table leaves it alone and a phone's unchanged poll stays
+  a 304 while the rest of the club plays. Its terms, and why each is there:
+  the match's own history rows (status, game points, winner: a deal, an undo, a correction,
+  a forfeit or a match closed by a withdrawal all save it); its deals' history (a deal, an undo,
+  a correction: each adds a row under the match's id, a deletion too; the match history the
+  organiser reads is built from them); its players' table events (`MatchEvent`: a signature,
+  a dispute, an approval, a link renewed, a deal waiting for confirmation, confirmed or
+  rejected; every write to its `MatchTable` appends one, except the sign-off cleared by an
+  organiser's undo or correction, which saves the match and a deal too); its pairing's own
+  columns (table number, seats, round: a pairing keeps no history, so the query reads the
+  row it joins anyway); the history of its two players (a renamed player), of its event
+  (name, language, entry mode, house rules, format) and of its event's entries (a
+  withdrawal makes the organiser's "final" and a closed match differ); and, site-wide, the
+  newest rating (the chances shown before the match ends; ratings are recomputed as a whole,
+  with new rows, only when an event ends, so the site-wide term costs a render a finished
+  event, not one a deal). Each term reads an index: the historical tables' `id` and
+  foreign-key columns are indexed by django-simple-history, a match's deals' history by
+  `match_id`.
+- An event's (a round, the standings, the bracket, a club night, the projector, the control
+  room) is the whole site's: the newest row of every history the pages read (matches, deals,
+  entries, events, players), the newest pairing, rating and table event: no change can be
+  missed by it. Such a page shows every match of its event, so while the event is played
+  nearly every deal changes it anyway; a version scoped to the event would spare renders only
+  while other events play at the same time, at the price of reading the history of every
+  match of the event on each poll (not one index entry per table, as here), so it is left
+  site-wide.
+
+The ETag (`pure.fingerprints.fingerprint`) adds what else makes
 the answer differ: the page and its objects, the query string, the language and the visitor
 (organisers see more). The same query also checks that the visitor may see the event (404
 otherwise, as the page itself answers), so an unchanged poll costs one query for a spectator.
@@ -45,27 +69,53 @@ _VERSIONED = (Match, Deal, Entry, Tournament, Player)  # the models whose histor
 def _version_sql(scope: str) -> str:
     """The one SELECT of a version (see the module's docstring), written once per process:
     building it with the ORM on every poll cost more than running it. `scope`: "tournament"
-    (parameters: user id, event id) or "match" (user id, match id). Each MAX reads the last
-    entry of a primary-key index."""
+    (parameters: user id, event id; the site-wide version, each MAX the last entry of a
+    primary-key index) or "match" (user id, match id; the match's version, each term an
+    index lookup under the match, its players or its event). Columns: whether the event is
+    public, whether the user organises it, then the version's terms."""
     quote = connection.ops.quote_name
-
-    def newest(model, column: str) -> str:
-        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)})"
-
-    versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
-    versions += [newest(Pairing, "id"), newest(PlayerRating, "id"), newest(MatchEvent, "id")]
     organisers = Tournament.organisers.through._meta.db_table
     event = quote(Tournament._meta.db_table)
-    select = (
-        f"SELECT t.{quote('is_public')}, EXISTS (SELECT 1 FROM {quote(organisers)} o "
-        f"WHERE o.{quote('tournament_id')} = t.{quote('id')} AND o.{quote('user_id')} = %s), "
-        + ", ".join(versions)
-    )
+
+    def select(versions: list[str]) -> str:
+        return (
+            f"SELECT t.{quote('is_public')}, EXISTS (SELECT 1 FROM {quote(organisers)} o "
+            f"WHERE o.{quote('tournament_id')} = t.{quote('id')} AND o.{quote('user_id')} = %s), "
+            + ", ".join(versions)
+        )
+
+    def newest(model, column: str, where: str = "") -> str:
+        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)}{where})"
+
     if scope == "tournament":
-        return f"{select} FROM {event} t WHERE t.{quote('id')} = %s"
+        versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
+        versions += [newest(Pairing, "id"), newest(PlayerRating, "id"),
+                     newest(MatchEvent, "id")]
+        return f"{select(versions)} FROM {event} t WHERE t.{quote('id')} = %s"
+
+    def of(column: str, value: str) -> str:
+        return f" WHERE {quote(column)} = {value}"
+
+    def history_of(model, column: str, value: str) -> str:
+        return newest(model.history.model, "history_id", of(column, value))
+
+    match_id, event_id = f"m.{quote('id')}", f"t.{quote('id')}"
+    versions = [
+        history_of(Match, "id", match_id),
+        history_of(Deal, "match_id", match_id),
+        newest(MatchEvent, "id", of("match_id", match_id)),
+        *(f"p.{quote(column)}" for column in ("id", "round_id", "table", "entry_a_id",
+                                                "entry_b_id")),
+        *(history_of(Player, "id", f"m.{quote(seat)}") for seat in ("player_a_id",
+                                                                    "player_b_id")),
+        history_of(Tournament, "id", event_id),
+        history_of(Entry, "tournament_id", event_id),
+        newest(PlayerRating, "id"),
+    ]
     pairing, round_ = quote(Pairing._meta.db_table), quote(Round._meta.db_table)
     return (
-        f"{select} FROM {pairing} p "
+        f"{select(versions)} FROM {pairing} p "
+        f"JOIN {quote(Match._meta.db_table)} m ON m.{quote('id')} = p.{quote('match_id')} "
         f"JOIN {round_} r ON r.{quote('id')} = p.{quote('round_id')} "
         f"JOIN {event} t ON t.{quote('id')} = r.{quote('tournament_id')} "
         f"WHERE p.{quote('match_id')} = %s"
