@@ -195,6 +195,28 @@ def test_groups_of_four_then_a_knockout_of_six():
     assert {places[g["standings"][3]] for g in groups.values()} == {10}
 
 
+def test_groups_of_three_rest_a_player_of_their_own_each_round():
+    report = simulate("--format", "groups", "--players", "9", "--groups", "3",
+                      "--advance", "1", "--seed", "2")
+    groups = {g["name"]: g for g in report["groups"]}
+    group_rounds = [r for r in report["rounds"] if r["stage"] == "group"]
+    # A group of 3 plays 3 rounds (Berger with a dummy): one match and one player resting.
+    assert [(r["number"], r["group"]) for r in group_rounds] == [
+        (number, name) for number in (1, 2, 3) for name in "ABC"
+    ]
+    for round_ in group_rounds:
+        assert len(round_["pairings"]) == 1
+        assert len(round_["byes"]) == 1 and round_["byes"][0] in groups[round_["group"]]["players"]
+    for name, group in groups.items():
+        rested = [b for r in group_rounds if r["group"] == name for b in r["byes"]]
+        assert sorted(rested) == group["players"]
+    # The three winners: a bracket of 4, its bye to knockout seed 1, the winner of group A.
+    first, final = [r for r in report["rounds"] if r["stage"] == "knockout"]
+    assert first["byes"] == [groups["A"]["standings"][0]]
+    assert len(first["pairings"]) == len(final["pairings"]) == 1
+    assert [row["rank"] for row in report["standings"]] == [1, 2, 3, 4, 4, 4, 7, 7, 7]
+
+
 @pytest.mark.parametrize("args", [
     ("--format", "knockout", "--players", "5", "--seed", "3"),
     ("--format", "swiss", "--players", "7", "--rounds", "3", "--seed", "3"),
