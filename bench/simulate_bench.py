@@ -10,9 +10,10 @@ one locked transaction); the ratio says what that saves.
 
     .venv/bin/python bench/simulate_bench.py [--seed 1]
 
-Target (issue 16): 200 players x 9 Swiss rounds under a minute (run once the Swiss is
-registered: the script simulates it when `simulate_event` knows it). The last line is one
-JSON object.
+Target (issue 16): 200 players x 9 Swiss rounds under a minute; also 64 players in 16 groups,
+2 of each going on to a knockout of 32. A format the site lacks is skipped. The machine's load
+average (1 minute) is printed before and after, since other work shares it. The last line is
+one JSON object.
 """
 
 import argparse
@@ -48,6 +49,7 @@ EVENTS = [
     ("round_robin", 40, []),
     ("knockout", 128, []),
     ("swiss", 200, ["--rounds", "9"]),
+    ("groups", 64, ["--groups", "16", "--advance", "2"]),
 ]
 
 
@@ -81,6 +83,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
+    load_before = os.getloadavg()[0]
+    print(f"load average (1 min) before: {load_before:.2f}")
     started = time.perf_counter()
     sum(i * i for i in range(2_000_000))  # a fixed loop: this machine's speed varies by run
     calibration = time.perf_counter() - started
@@ -104,7 +108,10 @@ def main() -> None:
         })
         print(f"{fmt + ' ' + str(players):<22} {seconds:>8.1f} {matches:>8} "
               f"{per_match * 1000:>9.1f} {per_match / floor:>9.2f}")
+    load_after = os.getloadavg()[0]
+    print(f"load average (1 min) after: {load_after:.2f}")
     print(json.dumps({
+        "load_before": round(load_before, 2), "load_after": round(load_after, 2),
         "calibration_ms": round(calibration * 1000, 1),
         "floor_ms_per_match_deal_by_deal": round(floor * 1000, 2),
         "database": os.environ["DATABASE_URL"].split(":", 1)[0],

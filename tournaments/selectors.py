@@ -466,15 +466,17 @@ def knockout_ranking(tournament: Tournament) -> list[tuple[int, Entry]]:
     drawn = bracket(tournament)
     rounds = drawn.rounds
     places: dict[int, tuple[int, Entry]] = {}
-    for column in drawn.columns:
+    # The knockout's own rounds, 1 the first: after a group stage its columns are numbered
+    # on from the group rounds.
+    for number, column in enumerate(drawn.columns, start=1):
         for box in column.matches:
             for side in box.sides:
                 if side.entry is None:
                     continue
-                place = place_of_loser(column.number, rounds)
-                if column.number == rounds and side.won:
+                place = place_of_loser(number, rounds)
+                if number == rounds and side.won:
                     place = 1
-                if side.won and column.number < rounds:
+                if side.won and number < rounds:
                     continue  # placed by a later round
                 places[side.entry.pk] = (place, side.entry)
     if drawn.third_place is not None and drawn.third_place.winner is not None:

@@ -26,7 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import translation
 
+from club.messages import user_message
 from club.models import Player
 from club.services import players_named
 from scoring import services as scoring_services
@@ -56,16 +58,17 @@ class Recipe:
 
     format: str
     fields: Callable[[Options], dict]
+    needs: tuple[str, ...] = ()
+    """The options this format cannot do without ("rounds", "groups", "advance")."""
 
 
 FORMATS: dict[str, Recipe] = {
     "round_robin": Recipe("round_robin", lambda o: {}),
     "knockout": Recipe("knockout", lambda o: {}),
-    # The Swiss and the groups (their fields as main has them): refused with exit status 2
-    # while `formats.REGISTRY` lacks their format (`recipe_for`).
-    "swiss": Recipe("swiss", lambda o: {"swiss_rounds": o.rounds}),
+    "swiss": Recipe("swiss", lambda o: {"swiss_rounds": o.rounds}, needs=("rounds",)),
     "groups": Recipe("groups_knockout",
-                     lambda o: {"group_count": o.groups, "group_advance": o.advance}),
+                     lambda o: {"group_count": o.groups, "group_advance": o.advance},
+                     needs=("groups", "advance")),
 }
 """`--format` value -> how its event is created. Only `start(rng=)`, the recording service and
 (round by round) `pair_next_round(by=, rng=)` play it; the report asks the format object's
@@ -108,20 +111,31 @@ def recipe_for(options: Options) -> Recipe:
     if most is not None and options.players > most:
         raise BadOptions(f"A {options.format} takes at most {most} players, not "
                          f"{options.players}.")
+    for name in recipe.needs:
+        if getattr(options, name) is None:
+            raise BadOptions(f"A {options.format} needs --{name}.")
     return recipe
 
 
 def simulate(options: Options, *, by=None) -> dict:
     """Create, play and finish one event as `options` ask, in one transaction, and return
     its report (`report`). `by`: the user recorded as organiser and as who entered the
-    deals (None: nobody). Raises `FormatMissing`, `BadOptions` before writing anything, and
-    `RuntimeError` for an event that stops before it is finished (a bug)."""
+    deals (None: nobody). Raises `FormatMissing`, `BadOptions` before writing anything (the
+    format's own start refusing the options, e.g. too many Swiss rounds or groups too small,
+    is a `BadOptions` with its sentence, in English, and rolls back), and `RuntimeError`
+    for an event that stops before it is finished (a bug)."""
     recipe = recipe_for(options)
     rng = random.Random(options.seed)
     with transaction.atomic():
         tournament = _create(recipe, options, by)
         event_format = formats.for_tournament(tournament)
-        event_format.start(rng=rng)
+        try:
+            event_format.start(rng=rng)
+        except services.TournamentError as error:
+            with translation.override("en"):
+                sentence = user_message(error)
+            raise BadOptions(f"These options cannot make a {options.format}: {sentence}") \
+                from None
         _play(tournament, event_format, rng, by)
         return report(tournament, options)
 
@@ -209,23 +223,31 @@ def report(tournament: Tournament, options: Options) -> dict:
 
 def _round_reports(event_format, round_: Round, pairings: list[Pairing]) -> list[dict]:
     """One entry per round, or per group and round when the format says which group each
-    pairing's round belongs to (`stage_of`)."""
-    stage, group = event_format.stage_of(round_)
-    played, byes = [], []
+    pairing belongs to (`stage_of(round_, entry)`), group A first."""
+    reports: dict[tuple[str, str | None], dict] = {}
+    if not pairings:
+        stage, group = event_format.stage_of(round_)
+        reports[stage, group] = _round_report(round_, stage, group)
     for pairing in pairings:
+        stage, group = event_format.stage_of(round_, pairing.entry_a or pairing.entry_b)
+        entry = reports.get((stage, group))
+        if entry is None:
+            entry = reports[stage, group] = _round_report(round_, stage, group)
         if pairing.match is None:
             for seat in ("A", "B"):
-                entry = pairing.entry(seat)
-                if entry is not None and (not pairing.walkover or pairing.walkover == seat):
-                    byes.append(entry.player.name)
+                player = pairing.entry(seat)
+                if player is not None and (not pairing.walkover or pairing.walkover == seat):
+                    entry["byes"].append(player.player.name)
             continue
         match = pairing.match
-        played.append({
+        entry["pairings"].append({
             "table": pairing.table, "a": pairing.entry_a.player.name,
             "b": pairing.entry_b.player.name, "winner": match.winner.lower() or None,
             "score": [match.game_points_a, match.game_points_b],
         })
-    return [{
-        "number": round_.number, "stage": stage, "group": group,
-        "pairings": played, "byes": byes,
-    }]
+    return sorted(reports.values(), key=lambda report: report["group"] or "")
+
+
+def _round_report(round_: Round, stage: str, group: str | None) -> dict:
+    return {"number": round_.number, "stage": stage, "group": group, "pairings": [],
+            "byes": []}

@@ -187,10 +187,12 @@ class EventFormat(ABC):
         Raises `TournamentError`; formats without groups raise `not_groups`."""
         raise services.TournamentError("not_groups")
 
-    def stage_of(self, round_) -> tuple[str, str | None]:
-        """(stage, group name or None) of `round_` (a `Round` of this event): by default the
+    def stage_of(self, round_, entry=None) -> tuple[str, str | None]:
+        """(stage, group name or None) of `round_` (a `Round` of this event), as played by
+        `entry` (an `Entry` paired in it; None: the round as a whole): by default the
         format's `stage` and no group. A format of groups then a knockout answers ("group",
-        "A") for a group round and ("knockout", None) after."""
+        "A") for a group round played by a player of group A (a group round holds every
+        group's round: ("group", None) without an entry) and ("knockout", None) after."""
         return self.stage, None
 
     def groups(self) -> list:

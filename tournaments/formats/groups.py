@@ -5,15 +5,27 @@ first `group_advance` of each going on to a knockout seeded from the group place
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Match
-from tournaments import groups, knockout, services
+from tournaments import groups, knockout, selectors, services
 from tournaments.formats.base import EventFormat
 from tournaments.labels import round_labels
 from tournaments.models import Entry, Round, Tournament
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group as `EventFormat.groups` gives it: `name` ("A"), `entries` (by seed) and
+    `ranked` (the group's standings, best first; players whose results are cancelled last,
+    by seed)."""
+
+    name: str
+    entries: list[Entry]
+    ranked: list[Entry]
 
 
 class GroupsKnockout(EventFormat):
@@ -85,6 +97,47 @@ class GroupsKnockout(EventFormat):
 
     def start_knockout(self, *, by, confirmed: bool = False) -> Tournament:
         return groups.knockout_start_now(tournament=self.tournament, by=by, confirmed=confirmed)
+
+    def stage_of(self, round_: Round, entry: Entry | None = None) -> tuple[str, str | None]:
+        """("group", the letter of `entry`'s group) for a round of the group stage,
+        ("knockout", None) for the knockout's."""
+        if round_.stage == Round.Stage.GROUPS:
+            return "group", (entry.group_letter or None) if entry is not None else None
+        return "knockout", None
+
+    def groups(self) -> list[Group]:
+        """Each group, A first, ranked as its table on the groups page
+        (`selectors.group_tables`)."""
+        result = []
+        for table in selectors.group_tables(self.tournament):
+            ranked = [entry for entry, _row in table.ranked] + list(table.standings.withdrawn)
+            result.append(Group(table.letter, sorted(ranked, key=lambda e: e.number or 0),
+                                ranked))
+        return result
+
+    def ranking(self) -> list[tuple[int, Entry]]:
+        """The players who reached the knockout first, by how far they went
+        (`selectors.knockout_ranking`: the champion 1, the runner-up 2, ...); then those who
+        stayed in the groups, by group place: the first place of each group that did not go
+        on (place `group_advance` + 1) shares the next rank, then the place after it, and so
+        on (groups of different strength are not compared, as a knockout round's losers are
+        not), equal places by seed; last, sharing one rank, the players whose group results
+        were cancelled (withdrawn under the FIDE policy). Before the knockout is drawn every
+        player ranks by group place this way, the group winners first."""
+        ranked = list(selectors.knockout_ranking(self.tournament))
+        placed = {entry.pk for _rank, entry in ranked}
+        by_place: dict[int, list[Entry]] = {}
+        cancelled: list[Entry] = []
+        for table in selectors.group_tables(self.tournament):
+            for place, (entry, _row) in enumerate(table.ranked, start=1):
+                if entry.pk not in placed:
+                    by_place.setdefault(place, []).append(entry)
+            cancelled += table.standings.withdrawn
+        for place in sorted(by_place) + [None]:
+            tier = by_place[place] if place is not None else cancelled
+            rank = len(ranked) + 1
+            ranked += [(rank, entry) for entry in sorted(tier, key=lambda e: e.number or 0)]
+        return ranked
 
     def round_labels(self, count: int) -> dict[int, str]:
         """Group rounds: "Groups"; the knockout's: final, semifinal, ..."""

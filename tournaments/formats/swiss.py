@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Match
 from scoring.services import RecordingError
-from tournaments import services, swiss
+from tournaments import selectors, services, swiss
 from tournaments.formats.base import EventFormat
 from tournaments.models import Entry, Round, Tournament
 from tournaments.pure.swiss_standings import SWISS_TIE_BREAKS
@@ -27,6 +27,7 @@ class Swiss(EventFormat):
     pairs_round_by_round = True
     standings_by_score = True
     takes_late_entries = True
+    stage = "swiss"
 
     order_saved = _("Pairing numbers saved.")
     order_drawn = _("Pairing numbers drawn by lot.")
@@ -71,6 +72,11 @@ class Swiss(EventFormat):
 
     def tie_break_order(self) -> list[str]:
         return list(SWISS_TIE_BREAKS)
+
+    def ranking(self) -> list[tuple[int, Entry]]:
+        """By score, then the Swiss tie-breaks in their published order: the standings page's
+        own (`selectors.swiss_standings`, through `selectors.standings`)."""
+        return [(row.rank, entry) for entry, row in selectors.swiss_standings(self.tournament)]
 
     def is_over(self) -> bool:
         return swiss.swiss_is_over(self.tournament)
