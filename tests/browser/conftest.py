@@ -52,19 +52,22 @@ def browser_page(open_page):
 
 
 def create_tournament(page, live_server, django_user_model, players, format=None,
-                      start=True) -> None:
-    """Log in as a new organiser, create a tournament named «Купа на браузъра» (round robin
-    unless `format` is given), add `players` by name and, unless `start` is false, start it."""
+                      start=True, name="Купа на браузъра", fields=None) -> None:
+    """Log in as a new organiser, create a tournament named `name` (round robin unless
+    `format` is given; `fields`: {form field id: value} filled after the format, e.g. a
+    Swiss's rounds), add `players` by name and, unless `start` is false, start it."""
     django_user_model.objects.create_user("maria", password="santase-66-pass")
     page.goto(live_server.url + reverse("login"))
     page.fill("#id_username", "maria")
     page.fill("#id_password", "santase-66-pass")
     page.click("main button[type=submit]")
     page.click("text=New tournament")
-    page.fill("#id_name", "Купа на браузъра")
+    page.fill("#id_name", name)
     page.fill("#id_date", "2026-12-19")
     if format:
         page.select_option("#id_format", format)
+    for field, value in (fields or {}).items():
+        page.fill(field, value)
     page.click("button.primary >> text=Save")
     for name in players:
         page.fill("#id_new_name", name)

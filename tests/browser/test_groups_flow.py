@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Match
+from tests.browser.conftest import create_tournament
 from tests.browser.test_knockout_flow import ELEVEN, enter_deals
 from tests.tournaments.playing import play
 from tournaments.models import Pairing, Tournament
@@ -39,23 +40,9 @@ def test_twelve_players_in_groups_then_a_knockout_to_the_champion(
     open_page, live_server, django_user_model
 ):
     page = open_page()
-    django_user_model.objects.create_user("maria", password="santase-66-pass")
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "maria")
-    page.fill("#id_password", "santase-66-pass")
-    page.click("main button[type=submit]")
-    page.click("text=New tournament")
-    page.fill("#id_name", "Купа по групи")
-    page.fill("#id_date", "2026-12-19")
-    page.select_option("#id_format", "groups_knockout")
-    page.fill("#id_group_count", "3")
-    page.fill("#id_group_advance", "2")
-    page.click("button.primary >> text=Save")
-    for name in PLAYERS:
-        page.fill("#id_new_name", name)
-        page.click("button.primary >> text=Add")
-        page.wait_for_selector(f"text={name}")
-    page.click("text=Start the tournament")
+    create_tournament(page, live_server, django_user_model, PLAYERS, format="groups_knockout",
+                      name="Купа по групи",
+                      fields={"#id_group_count": "3", "#id_group_advance": "2"})
     page.wait_for_selector("text=Group A · 4 players")
     tournament = Tournament.objects.get(name="Купа по групи")
     assert page.locator("#group-C tbody tr").count() == 4

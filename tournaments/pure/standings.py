@@ -66,17 +66,67 @@ class Standing:
         return self.game_points_for - self.game_points_against
 
 
-def _head_to_head(group: list[Hashable], results: Sequence[MatchResult]) -> dict | None:
-    """Wins in the mini-league of `group`, or None unless every pair of it has met."""
+def encounter_wins(group: list[Hashable], meetings: Iterable[tuple[Hashable, Hashable, Hashable]]
+                   ) -> dict | None:
+    """Wins in the mini-league of the tied `group`, counting every meeting among them
+    (`meetings`: (player_a, player_b, winner) of each decided match), or None unless every pair
+    of `group` has met: the head-to-head of a round robin and the Swiss's direct encounter
+    (FIDE C.07)."""
     members = set(group)
     met: set[frozenset] = set()
     wins = dict.fromkeys(group, 0)
-    for result in results:
-        if result.player_a in members and result.player_b in members:
-            met.add(frozenset((result.player_a, result.player_b)))
-            wins[result.winner_id()] += 1
+    for player_a, player_b, winner in meetings:
+        if player_a in members and player_b in members:
+            met.add(frozenset((player_a, player_b)))
+            wins[winner] += 1
     pairs = len(group) * (len(group) - 1) // 2
     return wins if len(met) == pairs else None
+
+
+def break_ties(groups: list[list[Hashable]], order: Sequence[str], value_of, *,
+               encounter: str | None = None, meetings=()) -> list[list[Hashable]]:
+    """Split the tied `groups` (best first) by each tie-break of `order` in turn, highest value
+    first: `value_of(name, player)` gives a player's value, except for the tie-break named
+    `encounter`, worked out among each tied group alone (`encounter_wins` over `meetings`) and
+    skipped for a group not every pair of which has met. Returns the groups (`TiedGroups`),
+    best first, with the mini-league wins it worked out."""
+    found: dict[Hashable, int] = {}
+    meetings = list(meetings)
+    for name in order:
+        if name == encounter:
+            next_groups = []
+            for group in groups:
+                wins = encounter_wins(group, meetings) if len(group) > 1 else None
+                if wins is None:
+                    next_groups.append(group)
+                    continue
+                found.update(wins)
+                next_groups.extend(split_by([group], wins.__getitem__))
+            groups = next_groups
+        else:
+            groups = split_by(groups, lambda p, name=name: value_of(name, p))
+    return TiedGroups(groups, found)
+
+
+class TiedGroups(list):
+    """The groups `break_ties` returns (a list of lists, best first), with the mini-league
+    wins it worked out (`encounter_values`, player -> wins) for the rows to show."""
+
+    def __init__(self, groups, encounter_values):
+        super().__init__(groups)
+        self.encounter_values = encounter_values
+
+
+def ranked(groups: Iterable[list[Hashable]], rows: Mapping) -> list:
+    """The rows of `groups` (best first; players of one group share a place) with their
+    `rank` set: 1, 1, 3, ... (the places a tie shares, then the next place skips)."""
+    standings = []
+    for group in groups:
+        rank = len(standings) + 1
+        for player in group:
+            rows[player].rank = rank
+            standings.append(rows[player])
+    return standings
 
 
 def compute_standings(
@@ -131,34 +181,22 @@ def compute_standings(
         for name in tie_breaks:
             row.tie_breaks[name] = None if name == HEAD_TO_HEAD else overall_value(name, row.player)
 
-    groups = _split([list(rows)], lambda player: rows[player].won)
-    for name in tie_breaks:
-        if name == HEAD_TO_HEAD:
-            next_groups = []
-            for group in groups:
-                wins = _head_to_head(group, results) if len(group) > 1 else None
-                if wins is None:
-                    next_groups.append(group)
-                    continue
-                for player in group:
-                    rows[player].tie_breaks[HEAD_TO_HEAD] = wins[player]
-                next_groups.extend(_split([group], wins.__getitem__))
-            groups = next_groups
-        elif name == LOTS:
-            groups = _split(groups, lambda p: -lots[p] if p in lots else float("-inf"))
-        else:
-            groups = _split(groups, lambda p, name=name: overall_value(name, p))
+    groups = split_by([list(rows)], lambda player: rows[player].won)
+    meetings = [(r.player_a, r.player_b, r.winner_id()) for r in results]
 
-    standings: list[Standing] = []
-    for group in groups:
-        rank = len(standings) + 1
-        for player in group:
-            rows[player].rank = rank
-            standings.append(rows[player])
-    return standings
+    def split_value(name: str, player: Hashable):
+        if name == LOTS:  # the lower lot first; a player without one after those with one
+            return -lots[player] if player in lots else float("-inf")
+        return overall_value(name, player)
+
+    groups = break_ties(groups, tie_breaks, split_value, encounter=HEAD_TO_HEAD,
+                        meetings=meetings)
+    for player, wins in groups.encounter_values.items():
+        rows[player].tie_breaks[HEAD_TO_HEAD] = wins
+    return ranked(groups, rows)
 
 
-def _split(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
+def split_by(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
     """Split each group into sub-groups of equal `key`, highest key first; keep group order."""
     result = []
     for group in groups:

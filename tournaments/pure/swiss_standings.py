@@ -22,10 +22,11 @@ Santase has no draws: a player's real score is whole; only adjusted scores have 
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
+
+from tournaments.pure.standings import break_ties, ranked, split_by
 
 BUCHHOLZ = "buchholz"
 BUCHHOLZ_CUT_1 = "buchholz_cut_1"
@@ -166,30 +167,15 @@ def swiss_standings(
         }
         row.tie_breaks = {name: values[name] for name in SWISS_TIE_BREAKS}
 
-    groups = _split([players], lambda p: rows[p].score)
-    for name in SWISS_TIE_BREAKS:
-        if name == DIRECT_ENCOUNTER:
-            next_groups = []
-            for group in groups:
-                points = _direct_encounter(group, games) if len(group) > 1 else None
-                if points is None:
-                    next_groups.append(group)
-                    continue
-                for player in group:
-                    rows[player].tie_breaks[DIRECT_ENCOUNTER] = points[player]
-                next_groups.extend(_split([group], points.__getitem__))
-            groups = next_groups
-        else:
-            groups = _split(groups, lambda p, name=name: rows[p].tie_breaks[name])
-    groups = _split(groups, lambda p: -lots[p] if p in lots else float("-inf"))
-
-    standings: list[SwissStanding] = []
-    for group in groups:
-        rank = len(standings) + 1
-        for player in group:
-            rows[player].rank = rank
-            standings.append(rows[player])
-    return standings
+    groups = split_by([players], lambda p: rows[p].score)
+    meetings = [(game.player_a, game.player_b,
+                 game.player_a if game.winner == "A" else game.player_b) for game in games]
+    groups = break_ties(groups, SWISS_TIE_BREAKS, lambda name, p: rows[p].tie_breaks[name],
+                        encounter=DIRECT_ENCOUNTER, meetings=meetings)
+    for player, wins in groups.encounter_values.items():
+        rows[player].tie_breaks[DIRECT_ENCOUNTER] = wins
+    groups = split_by(groups, lambda p: -lots[p] if p in lots else float("-inf"))
+    return ranked(groups, rows)
 
 
 def _cut(played: list[float], unplayed: list[float], *, low: int, high: int) -> float:
@@ -211,27 +197,3 @@ def _progressive(rounds: Mapping[int, _Round]) -> int:
         running += rounds[number].points
         total += running
     return total
-
-
-def _direct_encounter(group: list[Hashable], games: list[SwissGame]) -> dict | None:
-    """Points won in the games among `group`, or None unless each pair of it has met."""
-    members = set(group)
-    met: set[frozenset] = set()
-    points = dict.fromkeys(group, 0)
-    for game in games:
-        if game.player_a in members and game.player_b in members:
-            met.add(frozenset((game.player_a, game.player_b)))
-            points[game.player_a if game.winner == "A" else game.player_b] += 1
-    pairs = len(group) * (len(group) - 1) // 2
-    return points if len(met) == pairs else None
-
-
-def _split(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
-    """Split each group into sub-groups of equal `key`, highest key first; keep group order."""
-    result = []
-    for group in groups:
-        by_value: dict = defaultdict(list)
-        for player in group:
-            by_value[key(player)].append(player)
-        result.extend(by_value[value] for value in sorted(by_value, reverse=True))
-    return result
