@@ -36,6 +36,7 @@ from scoring.models import Match
 from tournaments import formats, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pure.simulation import random_match
+from tournaments.pure.swiss import suggested_rounds
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ class Recipe:
 FORMATS: dict[str, Recipe] = {
     "round_robin": Recipe("round_robin", lambda o: {}),
     "knockout": Recipe("knockout", lambda o: {}),
-    "swiss": Recipe("swiss", lambda o: {"swiss_rounds": o.rounds}, needs=("rounds",)),
+    # Without --rounds a Swiss plays the suggested ⌈log₂ n⌉ + 1 rounds, as the form suggests.
+    "swiss": Recipe("swiss", lambda o: {"swiss_rounds": o.rounds or suggested_rounds(o.players)}),
     "groups": Recipe("groups_knockout",
                      lambda o: {"group_count": o.groups, "group_advance": o.advance},
                      needs=("groups", "advance")),

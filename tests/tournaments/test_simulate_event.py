@@ -110,6 +110,13 @@ def winner_of(pairing: dict) -> str:
     return pairing[pairing["winner"]]
 
 
+def test_a_swiss_without_rounds_plays_the_suggested_number():
+    # 9 players: ⌈log₂ 9⌉ + 1 = ⌈3.17⌉ + 1 = 5 rounds, each of 4 matches and a bye.
+    report = simulate("--format", "swiss", "--players", "9", "--seed", "2")
+    assert [len(r["pairings"]) for r in report["rounds"]] == [4] * 5
+    assert [len(r["byes"]) for r in report["rounds"]] == [1] * 5
+
+
 def test_a_swiss_of_nine_in_four_rounds():
     report = simulate("--format", "swiss", "--players", "9", "--rounds", "4", "--seed", "5")
     rounds = report["rounds"]
@@ -236,7 +243,6 @@ def test_another_seed_gives_the_same_players():
     (("--format", "knockout", "--players", "1"), "at least 2 players, not 1"),
     (("--format", "knockout", "--players", "129"), "at most 128 players, not 129"),
     (("--format", "ladder", "--players", "8"), "invalid choice: 'ladder'"),
-    (("--format", "swiss", "--players", "9"), "A swiss needs --rounds"),
     (("--format", "swiss", "--players", "9", "--rounds", "9"), "at most 8 rounds"),
     (("--format", "swiss", "--players", "201", "--rounds", "9"), "at most 200 players"),
     (("--format", "groups", "--players", "12", "--advance", "2"), "A groups needs --groups"),
