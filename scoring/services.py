@@ -283,14 +283,10 @@ def match_close_unplayed(*, match: Match, by) -> Match:
     return match
 
 
-def _record_all(
-    match: Match, scores: list[rules.DealScore], by, *, change_reason: str,
-    must_finish: bool,
-) -> list[Deal]:
-    """Write `scores` as deals 1..n of the (not yet locked) `match`, which must have none:
-    the one body of `match_import_deals` and `match_scorecard_record`. Checks the whole list
-    with `rules.score_match` before writing; with `must_finish`, refuses a list that does not
-    reach the game target (`scorecard_not_finished`)."""
+def _locked_and_empty(match: Match) -> Match:
+    """`match` locked, refused unless it has no deal and no result yet: what a whole
+    scorecard and a final score both need. Raises `RecordingError` (`deal_already_entered`,
+    `match_has_result`: a final score without deals, `match_forfeited` / `match_unplayed`)."""
     locked = _locked(match)
     _refuse_if_closed(locked)
     existing = locked.deals.count()
@@ -300,6 +296,18 @@ def _record_all(
         )
     if locked.is_over:  # a result without deals (a final score only)
         raise RecordingError("match_has_result")
+    return locked
+
+
+def _record_all(
+    match: Match, scores: list[rules.DealScore], by, *, change_reason: str,
+    must_finish: bool,
+) -> list[Deal]:
+    """Write `scores` as deals 1..n of the (not yet locked) `match`, which must have none:
+    the one body of `match_import_deals` and `match_scorecard_record`. Checks the whole list
+    with `rules.score_match` before writing; with `must_finish`, refuses a list that does not
+    reach the game target (`scorecard_not_finished`)."""
+    locked = _locked_and_empty(match)
     house_rules = locked.house_rules()
     result = rules.score_match(scores, house_rules, locked.first_dealer)
     if must_finish and not result.finished:
@@ -375,15 +383,7 @@ def match_final_score_record(*, match: Match, game_points_a: int, game_points_b:
     `deal_already_entered` (the match has deals), `match_has_result` (it is finished
     already: undo it first), `match_forfeited` / `match_unplayed`.
     """
-    locked = _locked(match)
-    _refuse_if_closed(locked)
-    existing = locked.deals.count()
-    if existing:
-        raise RecordingError(
-            "deal_already_entered", number=1, next_number=existing + 1, entered_by="",
-        )
-    if locked.is_over:
-        raise RecordingError("match_has_result")
+    locked = _locked_and_empty(match)
     house_rules = locked.house_rules()
     if not rules.final_score_valid(game_points_a, game_points_b, house_rules):
         highest = rules.final_score_highest(house_rules)
