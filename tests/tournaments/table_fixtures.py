@@ -5,6 +5,7 @@ a fixed draw of lots; the match of round 1 at table 1."""
 import random
 
 import pytest
+from django.core.cache import cache
 
 from scoring.models import Match
 from tournaments import services
@@ -21,3 +22,12 @@ def started(tournament):
 @pytest.fixture
 def match(started) -> Match:
     return Pairing.objects.get(round__tournament=started, round__number=1, table=1).match
+
+
+@pytest.fixture
+def empty_cache():
+    """The cache emptied around the test: the wrong-link rate limit and the live pages keep
+    counts in it."""
+    cache.clear()
+    yield
+    cache.clear()

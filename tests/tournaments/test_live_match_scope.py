@@ -10,7 +10,6 @@ import datetime
 import random
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -25,16 +24,9 @@ from tournaments.models import Entry, EntryMode, Pairing, PlayerRating, Tourname
 
 pytest_plugins = ["tests.tournaments.table_fixtures"]
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 POLL = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from one address answer 429; the token opens no organiser page; CSRF stays on.""
 
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -14,14 +13,7 @@ from tournaments.models import EntryMode, MatchEvent, MatchTable, Pairing
 
 pytest_plugins = ["tests.tournaments.table_fixtures"]
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 @pytest.fixture
