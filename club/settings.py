@@ -171,6 +171,15 @@ STORAGES = {
     },
 }
 
+# Cache, and sessions kept in it: by default files under var/cache, which every gunicorn worker
+# on this machine shares (a per-process memory cache would let one worker read a session another
+# has since changed); several web nodes share Redis instead (CACHE_URL=redis://host:6379/1,
+# README "Deployment"). Sessions are written through to the database as well (`cached_db`), so
+# reading one costs no query and clearing the cache logs nobody out.
+CACHE_URL = env.str("CACHE_URL", default="") or f"filecache://{VAR_DIR / 'cache'}"
+CACHES = {"default": environ.Env.cache_url_config(CACHE_URL)}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Celery: without a broker, tasks run eagerly in the web process (one laptop, no Redis).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL

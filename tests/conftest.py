@@ -4,12 +4,22 @@ import datetime
 
 import pytest
 from django.test import Client
+from django.test.utils import override_settings
 
 from club.models import Club, Player
 from tournaments.models import Entry, Tournament
 
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
                 "Димитър Николов", "Светла Иванова", "Николай Тодоров", "Йорданка Христова"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cache_of_this_process():
+    """Each test process its own memory cache: the site's shared file cache (var/cache) would
+    let parallel test processes see each other's rate-limit counters and sessions."""
+    with override_settings(CACHES={"default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
+        yield
 
 
 @pytest.fixture(autouse=True)
