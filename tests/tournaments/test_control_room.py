@@ -359,8 +359,8 @@ def test_a_new_player_name_never_breaks_the_page(event, organiser_client):
 
 def test_the_page_reads_the_same_seven_queries_whatever_its_rows_hold(
         event, organiser_client, django_assert_num_queries):
-    # The user (the session is cached), the event, its organisers, the current round (two), the pairings with
-    # their players, tables and last entries, the rounds' count (for their labels).
+    # The user (the session is cached), the event, its organisers, the current round (two),
+    # the pairings with their players, tables and last entries, the rounds' count (labels).
     with django_assert_num_queries(7):
         organiser_client.get(room(event))
     for table in (1, 2, 3):
