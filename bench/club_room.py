@@ -51,7 +51,6 @@ import os
 import random
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -72,10 +71,14 @@ from bench.common import (  # noqa: E402
     free_port,
     gunicorn_workers,
     manage,
+    percentiles,
     postgres_backends,
     postgres_database_create,
     postgres_database_drop,
     postgres_server,
+    ratio,
+    stored_matches,
+    stored_problems,
 )
 
 DEAL_SECONDS = (60, 120)
@@ -117,24 +120,6 @@ for index, tables in enumerate({sizes}, start=1):
         for p in pairings]}})
 print(json.dumps(events))
 """
-
-CHECK_SCRIPT = """
-import json
-from scoring.models import Match
-from tournaments.models import MatchTable
-rows = {{}}
-for match in Match.objects.filter(pk__in={ids}):
-    numbers = list(match.deals.order_by("number").values_list("number", flat=True))
-    table = MatchTable.objects.get(match_id=match.pk)
-    rows[match.pk] = {{
-        "stored": len(numbers), "distinct": len(set(numbers)),
-        "contiguous": numbers == list(range(1, len(numbers) + 1)),
-        "finished": match.status == Match.Status.FINISHED,
-        "signed": [table.signed_a is not None, table.signed_b is not None],
-    }}
-print(json.dumps(rows))
-"""
-
 
 class Browser:
     """One phone or screen: its cookies (one site, so paths are ignored) and its requests,
@@ -452,16 +437,6 @@ def settle(room: Room, screens: list[Screen], limit: float) -> float:
     return time.monotonic() - started
 
 
-def percentiles(seconds: list[float]) -> dict:
-    """p50 and p95 of `seconds`, in milliseconds (None when empty), and how many."""
-    if not seconds:
-        return {"p50_ms": None, "p95_ms": None, "count": 0}
-    ordered = sorted(seconds)
-    return {"p50_ms": round(statistics.median(ordered) * 1000, 1),
-            "p95_ms": round(ordered[math.ceil(0.95 * len(ordered)) - 1] * 1000, 1),
-            "count": len(ordered)}
-
-
 def group_sizes(tables: int) -> list[int]:
     """`tables` split into round robins of at most GROUP_TABLES tables, as even as can be."""
     groups = math.ceil(tables / GROUP_TABLES)
@@ -594,8 +569,7 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
         server.terminate()
         server.wait(timeout=30)
         log.close()
-    check = CHECK_SCRIPT.format(ids=[table.match for table in tables])
-    stored = json.loads(manage(env, "shell", "-v", "0", stdin=check).strip().splitlines()[-1])
+    stored = stored_matches(env, [table.match for table in tables])
     result = figures(room, tables, stored, {
         "calibration": calibration, "floor": floor, "idle": idle, "play": play, "quiet": quiet,
         "quiet_groups": quiet_groups,
@@ -606,30 +580,6 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
     if room.server_errors:
         print((workdir / f"gunicorn-{port}.log").read_text()[-3000:])
     return {"tables": len(tables), "groups": len(events), **result}
-
-
-def stored_problems(tables: list[Table], stored: dict) -> tuple[int, list[str]]:
-    """Deals lost or stored twice (a deal acknowledged and not stored, stored and not
-    acknowledged, or a number stored twice), and every difference between what the phones were
-    told and what the database holds (`stored`: CHECK_SCRIPT's rows). A match left unfinished
-    at the time limit is no problem here (`figures` counts them)."""
-    lost, problems = 0, []
-    for table in tables:
-        row = stored[str(table.match)]
-        missing = abs(row["stored"] - table.acknowledged) + row["stored"] - row["distinct"]
-        lost += missing
-        if missing or not row["contiguous"]:
-            problems.append(f"match {table.match}: {table.acknowledged} deals acknowledged, "
-                            f"{row['stored']} stored ({row['distinct']} numbers)")
-        if row["signed"] != [table.signed["A"], table.signed["B"]]:
-            problems.append(f"match {table.match}: signatures {row['signed']} stored, "
-                            f"{table.signed} acknowledged")
-    return lost, problems
-
-
-def ratio(value: float | None, floor: float | None) -> float | None:
-    """`value` as a multiple of `floor` (None when either is missing)."""
-    return round(value / floor, 1) if value is not None and floor else None
 
 
 def figures(room: Room, tables: list[Table], stored: dict, run: dict) -> dict:

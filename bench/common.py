@@ -6,8 +6,11 @@ Nothing here imports Django at import time, so a script can serve several databa
 after another from child processes.
 """
 
+import json
+import math
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -140,3 +143,76 @@ def application(environ, start_response):
         settings.ROOT_URLCONF = __name__
         _handler.append(site)
     return _handler[0](environ, start_response)
+
+
+# What a night's clients were told, checked against the database (club_room.py, scale_out.py).
+
+STORED_MATCHES_SCRIPT = """
+import json
+from scoring.models import Match
+from tournaments.models import MatchTable
+rows = {{}}
+for match in Match.objects.filter(pk__in={ids}):
+    numbers = list(match.deals.order_by("number").values_list("number", flat=True))
+    table = MatchTable.objects.get(match_id=match.pk)
+    rows[match.pk] = {{
+        "stored": len(numbers), "distinct": len(set(numbers)),
+        "contiguous": numbers == list(range(1, len(numbers) + 1)),
+        "finished": match.status == Match.Status.FINISHED,
+        "signed": [table.signed_a is not None, table.signed_b is not None],
+    }}
+print(json.dumps(rows))
+"""
+"""`manage.py shell` script (format `ids`: a list of match ids) printing, per match id, its
+deals stored, their distinct numbers, whether the numbers run 1..n, whether it is finished and
+which seats signed (a match entered by its players: `tournaments.models.MatchTable`)."""
+
+
+def stored_matches(env: dict, match_ids: list[int]) -> dict:
+    """`STORED_MATCHES_SCRIPT`'s rows for `match_ids`, read with environment `env`: a dict
+    keyed by the match id as a string."""
+    script = STORED_MATCHES_SCRIPT.format(ids=list(match_ids))
+    return json.loads(manage(env, "shell", "-v", "0", stdin=script).strip().splitlines()[-1])
+
+
+def stored_problems(tables: list, stored: dict) -> tuple[int, list[str]]:
+    """Deals lost or stored twice (a deal acknowledged and not stored, stored and not
+    acknowledged, or a number stored twice), and every difference between what the phones were
+    told and what the database holds. `tables`: objects with `match` (its id),
+    `acknowledged` (deals the server answered "saved") and `signed` ({"A": bool, "B": bool});
+    `stored`: `stored_matches`' rows. A match left unfinished is no problem here."""
+    lost, problems = 0, []
+    for table in tables:
+        row = stored[str(table.match)]
+        missing = abs(row["stored"] - table.acknowledged) + row["stored"] - row["distinct"]
+        lost += missing
+        if missing or not row["contiguous"]:
+            problems.append(f"match {table.match}: {table.acknowledged} deals acknowledged, "
+                            f"{row['stored']} stored ({row['distinct']} numbers)")
+        if row["signed"] != [table.signed["A"], table.signed["B"]]:
+            problems.append(f"match {table.match}: signatures {row['signed']} stored, "
+                            f"{table.signed} acknowledged")
+    return lost, problems
+
+
+def percentiles(seconds: list[float]) -> dict:
+    """p50 and p95 of `seconds`, in milliseconds (None when empty), and how many."""
+    if not seconds:
+        return {"p50_ms": None, "p95_ms": None, "count": 0}
+    ordered = sorted(seconds)
+    return {"p50_ms": round(statistics.median(ordered) * 1000, 1),
+            "p95_ms": round(ordered[math.ceil(0.95 * len(ordered)) - 1] * 1000, 1),
+            "count": len(ordered)}
+
+
+def ratio(value: float | None, floor: float | None) -> float | None:
+    """`value` as a multiple of `floor` (None when either is missing)."""
+    return round(value / floor, 1) if value is not None and floor else None
+
+
+def redis_database(url: str, db: int):
+    """A redis-py client of database `db` of the Redis server at `url` (`redis://host:port`),
+    for a bench to check that nobody uses it (`dbsize()`) and to empty it (`flushdb()`)."""
+    import redis
+
+    return redis.Redis.from_url(f"{url}/{db}")
