@@ -5,13 +5,20 @@ visitor picks another. Django's LocaleMiddleware follows the browser's Accept-La
 would show a Sofia club's site in English on every English-language phone; here only the
 language cookie set by the switch in the page header changes the language.
 
+`ForwardedForMiddleware`: behind a proxy (nginx, Caddy) every request reaches the web nodes
+from the proxy's address; for a request from one of `TRUSTED_PROXIES` it puts the visitor's
+address, from X-Forwarded-For, in REMOTE_ADDR, which the login lock-out (django-axes), the
+players' links' guess limit and the addresses written beside signatures and deals read.
+
 `DatabaseUnavailableMiddleware`: while the database cannot be reached (PostgreSQL restarting,
 SQLite locked past its busy timeout) a request gets a 503 page with `Retry-After`, in the
 visitor's language, instead of a 500.
 """
 
+import ipaddress
 import logging
 import sys
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -22,6 +29,51 @@ from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views import defaults
 
 logger = logging.getLogger(__name__)
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _trusted(address: str, proxies: Sequence[Network]) -> bool:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(parsed in network for network in proxies)
+
+
+def forwarded_client(remote_addr: str, forwarded_for: str, proxies: Sequence[Network]) -> str:
+    """The visitor's address: `remote_addr` (the peer of the connection), unless it is one of
+    `proxies` (networks, `settings.TRUSTED_PROXIES`); then the last address of `forwarded_for`
+    (the X-Forwarded-For header, "client, proxy1, proxy2") that is not a trusted proxy: each
+    proxy appends the peer it saw, so what stands left of that was written by the visitor and
+    could be anything. `remote_addr` again when that address is no IP address, or none is
+    left."""
+    if not _trusted(remote_addr, proxies):
+        return remote_addr
+    for hop in reversed([hop.strip() for hop in forwarded_for.split(",") if hop.strip()]):
+        if not _trusted(hop, proxies):
+            try:
+                return str(ipaddress.ip_address(hop))
+            except ValueError:
+                return remote_addr
+    return remote_addr
+
+
+class ForwardedForMiddleware:
+    """REMOTE_ADDR becomes `forwarded_client(...)` for a request from a trusted proxy; without
+    `TRUSTED_PROXIES` (no proxy) nothing changes, and a client cannot claim an address."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.proxies = list(settings.TRUSTED_PROXIES)
+
+    def __call__(self, request):
+        if self.proxies:
+            request.META["REMOTE_ADDR"] = forwarded_client(
+                request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR", ""),
+                self.proxies)
+        return self.get_response(request)
 
 
 class SiteLanguageMiddleware:

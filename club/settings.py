@@ -5,6 +5,7 @@ with the variable's name instead of misbehaving later.
 """
 
 import datetime
+import ipaddress
 import os
 from pathlib import Path
 
@@ -35,6 +36,15 @@ if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG:
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# The proxies in front of the web nodes (addresses or networks): a request from one of them is
+# taken to come from the address it puts in X-Forwarded-For (`club.middleware.
+# ForwardedForMiddleware`), so the login lock-out and the players' links' guess limit count each
+# visitor, not the proxy. Empty: REMOTE_ADDR as the server sees it (no proxy).
+try:
+    TRUSTED_PROXIES = [ipaddress.ip_network(entry, strict=False)
+                       for entry in env.list("TRUSTED_PROXIES", default=[])]
+except ValueError as error:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error}") from None
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -55,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "club.middleware.ForwardedForMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",

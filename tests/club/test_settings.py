@@ -56,6 +56,21 @@ def test_database_url_selects_postgresql():
     ]
 
 
+def test_trusted_proxies_are_addresses_or_networks():
+    result = run_settings(
+        {"TRUSTED_PROXIES": "10.0.0.0/24,127.0.0.1"},
+        "from django.conf import settings; print(*settings.TRUSTED_PROXIES)",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["10.0.0.0/24", "127.0.0.1/32"]
+
+
+def test_a_malformed_trusted_proxy_fails_at_start_with_its_name():
+    result = run_settings({"TRUSTED_PROXIES": "nginx.local"}, "print('started')")
+    assert result.returncode != 0
+    assert "TRUSTED_PROXIES" in result.stderr and "nginx.local" in result.stderr
+
+
 def test_broker_unset_means_eager_tasks():
     result = run_settings(
         {"CELERY_BROKER_URL": ""},
