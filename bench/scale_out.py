@@ -20,7 +20,8 @@ tables, a power of two, for a bracket page), one organiser organising them all. 
 - the organiser logs in on node A, then on node B asks for round 1's round pack (the PDF: round
   sheet and scorecards, `tournaments.printing.jobs`) and polls the control room, and follows the
   job's status page on node A until the worker has built it, and downloads it from node B: this
-  only works if sessions (and the CSRF cookie's secret) are shared;
+  only works if sessions (and the CSRF cookie's secret) are shared; after play they log out on
+  node A, and node B must then send them to the login page;
 - `--spectators` follow a match page, a round, the standings or the bracket, every other one
   on the other node, polling every 4 s with the ETag they have (htmx, `tournaments.live`);
 - a probe GETs /hello/ on each node twice a second: the floor of a request under the load.
@@ -342,7 +343,8 @@ class Organiser(threading.Thread):
         self.run_state, self.nodes, self.event = run, nodes, event
         self.browser = Browser(run)
         self.checks = {"login": False, "session_on_other_node": False,
-                       "post_on_other_node": False, "pdf_downloaded": False}
+                       "post_on_other_node": False, "pdf_downloaded": False,
+                       "logout_on_other_node": False}
         self.print_seconds: float | None = None
         self.printed_during_play: bool | None = None
         self.started = threading.Event()
@@ -355,6 +357,15 @@ class Organiser(threading.Thread):
         self.checks["login"] = status in REDIRECTS
         status, _, _ = self.browser.request(b, "GET", f"/t/{self.event}/control/")
         self.checks["session_on_other_node"] = status == 200
+
+    def logout(self) -> None:
+        """Log out on node A: node B must then send the organiser to the login page."""
+        a, b = self.nodes
+        status, _, _ = self.browser.request(a, "POST", "/accounts/logout/", {})
+        after, answer, _ = self.browser.request(b, "GET", f"/t/{self.event}/control/")
+        self.checks["logout_on_other_node"] = (
+            status in REDIRECTS and after in REDIRECTS
+            and answer.get("Location", "").startswith("/accounts/login/"))
 
     def run(self) -> None:
         a, b = self.nodes
@@ -669,6 +680,7 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
             thread.join(TIMEOUT + 5)
         split = next((t.match for t in tables if t.split), tables[0].match)
         pages = same_on_both_nodes(run, nodes, live_pages(events, split))
+        organiser.logout()
         lockout = lockout_shared(run, nodes)
         guesses = guess_limit_shared(run, nodes, events[0]["tables"][0]["token"])
     finally:
@@ -691,6 +703,7 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
             and row["other_node_304"] for row in pages),
         "session_shared": organiser.checks["login"]
         and organiser.checks["session_on_other_node"] and organiser.checks["post_on_other_node"],
+        "logout_shared": organiser.checks["logout_on_other_node"],
         "lockout_shared": lockout, "guess_limit_shared": guesses,
         "round_pack_built_by_worker": any(job["kind"] == "round" and job["status"] == "done"
                                           and job["file"] for job in jobs)
