@@ -21,7 +21,7 @@ tables, a power of two, for a bracket page), one organiser organising them all. 
   sheet and scorecards, `tournaments.printing.jobs`) and polls the control room, and follows the
   job's status page on node A until the worker has built it, and downloads it from node B: this
   only works if sessions (and the CSRF cookie's secret) are shared; after play they log out on
-  node A, and node B must then send them to the login page;
+  node A, and node B must then refuse that session even with its cookie kept;
 - `--spectators` follow a match page, a round, the standings or the bracket, every other one
   on the other node, polling every 4 s with the ETag they have (htmx, `tournaments.live`);
 - a probe GETs /hello/ on each node twice a second: the floor of a request under the load.
@@ -44,7 +44,10 @@ database dropped, the temporary directory removed. The last line is one JSON obj
     .venv/bin/python bench/scale_out.py [--tables 64] [--spectators 16] [--pace 2 4]
         [--game-target 11] [--workers 2] [--cache-db 11] [--broker-db 12] [--duration 300]
 
-`--tables 8 --spectators 4 --game-target 5` is a quick run.
+`--tables 8 --spectators 4 --game-target 5` is a quick run. `--per-node-cache` gives each node
+its own file cache (CACHE_URL's default on one machine) instead of Redis, to see which checks
+fail then: a logout on one node leaves the session open on the other, and each node counts
+wrong links apart.
 Checks (issue 18, target 6): 0 lost or duplicated deals, 0 stale reads across nodes, the same
 live pages on both nodes, sessions, lock-outs and guess limits shared, the round pack built by
 the worker during play, 0 5xx.
@@ -319,15 +322,17 @@ class Spectator(threading.Thread):
     def __init__(self, run: Run, node: Node, path: str, rng: random.Random):
         super().__init__(daemon=True)
         self.run_state, self.node, self.path, self.rng = run, node, path, rng
+        self.browser, self.etag, self.shown = Browser(run), None, ""
 
     def run(self) -> None:
-        browser, etag = Browser(self.run_state), None
+        browser = self.browser
         try:
             browser.request(self.node, "GET", self.path)
             while not self.run_state.stop.wait(POLL_SECONDS + self.rng.uniform(-0.2, 0.2)):
-                status, answer, _ = htmx_poll(browser, self.node, self.path, etag, "poll")
+                status, answer, body = htmx_poll(browser, self.node, self.path, self.etag,
+                                                 "poll")
                 if status == 200:
-                    etag = answer.get("ETag")
+                    self.etag, self.shown = answer.get("ETag"), body
                 elif status != 304:
                     self.run_state.error(f"poll {self.path} on {self.node.name}: {status}")
         except OSError as error:
@@ -359,9 +364,12 @@ class Organiser(threading.Thread):
         self.checks["session_on_other_node"] = status == 200
 
     def logout(self) -> None:
-        """Log out on node A: node B must then send the organiser to the login page."""
+        """Log out on node A: node B must then refuse the session, even to a browser that
+        kept its cookie (the server ended it, not only the browser's cookie)."""
         a, b = self.nodes
+        kept = self.browser.cookies.get("sessionid", "")
         status, _, _ = self.browser.request(a, "POST", "/accounts/logout/", {})
+        self.browser.cookies["sessionid"] = kept
         after, answer, _ = self.browser.request(b, "GET", f"/t/{self.event}/control/")
         self.checks["logout_on_other_node"] = (
             status in REDIRECTS and after in REDIRECTS
@@ -506,6 +514,23 @@ def first_difference(one: str, other: str) -> list[str] | None:
     return [one[max(at - 20, 0):at + 40], other[max(at - 20, 0):at + 40]]
 
 
+def stale_304s(spectators: list) -> list[str]:
+    """Once nothing changes any more: each spectator polls with the ETag it holds; a 304 says
+    the part it shows is current, so it must be what a fresh answer shows (a version that did
+    not move with a change would leave the screen behind for good). The pages it concerns."""
+    stale = []
+    for screen in spectators:
+        if not screen.etag:
+            continue
+        status, _, _ = htmx_poll(screen.browser, screen.node, screen.path, screen.etag, "")
+        if status != 304:
+            continue
+        _, _, fresh = htmx_poll(Browser(screen.run_state), screen.node, screen.path, None, "")
+        if CSRF_INPUT.sub("", fresh) != CSRF_INPUT.sub("", screen.shown):
+            stale.append(f"{screen.path} on {screen.node.name}")
+    return stale
+
+
 def lockout_shared(run: Run, nodes: list[Node]) -> bool:
     """Wrong passwords for user `locked`, spread over both nodes up to the limit, lock it
     out on either node: the right password then answers the lock-out page (429)."""
@@ -556,12 +581,17 @@ class Clock:
         spent = {key: after[key] - before[key] for key in after if key not in ("backends",)}
         spent["postgres"] = sum(seconds - before["backends"].get(pid, 0.0)
                                 for pid, seconds in after["backends"].items())
-        return {key: round(value / wall, 2) for key, value in spent.items() if key != "wall"}
+        return {key: round(value / wall, 3) for key, value in spent.items() if key != "wall"}
 
 
-def start_nodes(env: dict, nodes: list[Node], workers: int, workdir: Path) -> None:
+def start_nodes(env: dict, nodes: list[Node], workers: int, workdir: Path,
+                per_node_cache: bool) -> None:
+    """Each node's gunicorn with `env`; with `per_node_cache`, each its own file cache (the
+    default CACHE_URL of one machine) instead of the shared Redis."""
     for node in nodes:
         log = (workdir / f"node-{node.name}.log").open("w")
+        if per_node_cache:
+            env = dict(env, CACHE_URL=f"filecache://{workdir / ('cache-' + node.name)}")
         node.process = subprocess.Popen(
             [PYTHON, "-m", "gunicorn", "bench.common:application", "--chdir", str(ROOT),
              "--workers", str(workers), "--bind", f"127.0.0.1:{node.port}",
@@ -630,7 +660,7 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
     setup_seconds = time.perf_counter() - started
     run, worker = Run(), None
     try:
-        start_nodes(env, nodes, args.workers, workdir)
+        start_nodes(env, nodes, args.workers, workdir, args.per_node_cache)
         worker = subprocess.Popen(
             [PYTHON, "-m", "celery", "-A", "club", "worker", "--pool=solo", "--loglevel=WARNING",
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
@@ -680,6 +710,7 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
             thread.join(TIMEOUT + 5)
         split = next((t.match for t in tables if t.split), tables[0].match)
         pages = same_on_both_nodes(run, nodes, live_pages(events, split))
+        stale = stale_304s(spectators)
         organiser.logout()
         lockout = lockout_shared(run, nodes)
         guesses = guess_limit_shared(run, nodes, events[0]["tables"][0]["token"])
@@ -692,11 +723,16 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
     jobs = json.loads(manage(env, "shell", "-v", "0", stdin=PRINT_CHECK_SCRIPT.format(
         event=round_robin["id"])).strip().splitlines()[-1])
     lost, problems = stored_problems(tables, stored)
+    figures = {node.name: node_figures(node, hello[node.name]) for node in nodes}
+    for name, node in figures.items():  # gunicorn's CPU (master and workers) per request
+        node["cpu_ms_per_request"] = round(
+            cores[name] * play_seconds * 1000 / max(node["requests"], 1), 1)
     deals = sum(table.acknowledged for table in tables)
     server_errors = sum(len(node.server_errors) for node in nodes)
     checks = {
         "no_deal_lost_or_twice": lost == 0 and not problems,
         "no_stale_read_across_nodes": sum(t.stale_reads for t in tables) == 0,
+        "no_stale_304": not stale,
         "all_matches_played": all(row["finished"] for row in stored.values()),
         "same_pages_on_both_nodes": bool(pages) and all(
             row["status"] == [200, 200] and row["same_etag"] and row["same_body"]
@@ -720,8 +756,9 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
         "play_seconds": round(play_seconds, 1), "deals": deals,
         "deals_per_second": round(deals / play_seconds, 1) if play_seconds else None,
         "lost": lost, "stale_reads": sum(t.stale_reads for t in tables),
+        "stale_304": stale,
         "matches_unfinished": sum(not row["finished"] for row in stored.values()),
-        "nodes": {node.name: node_figures(node, hello[node.name]) for node in nodes},
+        "nodes": figures,
         "cpu_cores_during_play": cores,
         "print_seconds": round(organiser.print_seconds, 1) if organiser.print_seconds else None,
         "print_jobs": jobs, "pages": pages, "server_errors": server_errors,
@@ -751,8 +788,10 @@ def report(result: dict, args) -> None:
               f"other phone's page p50 {f['phone_page']['p50_ms']} / p95 "
               f"{f['phone_page']['p95_ms']} ms; polls 200 p50 {f['poll_200']['p50_ms']} ms "
               f"({f['poll_200']['count']}), 304 p50 {f['poll_304']['p50_ms']} ms "
-              f"({f['poll_304']['count']}); 5xx {f['server_errors']}")
+              f"({f['poll_304']['count']}); CPU {f['cpu_ms_per_request']} ms a request; "
+              f"5xx {f['server_errors']}")
     print(f"CPU during play, cores: {r['cpu_cores_during_play']}")
+    print(f"screens answered 304 with a stale part: {len(r['stale_304'])} {r['stale_304']}")
     print(f"round pack: built by the worker in {r['print_seconds']} s; jobs {r['print_jobs']}")
     for row in r["pages"]:
         print(f"  {row['page']}: status {row['status']}, same ETag {row['same_etag']}, same "
@@ -777,6 +816,8 @@ def main() -> None:
     parser.add_argument("--cache-db", type=int, default=11, help="Redis db: cache, sessions")
     parser.add_argument("--broker-db", type=int, default=12, help="Redis db: Celery broker")
     parser.add_argument("--duration", type=float, default=300, help="longest play, seconds")
+    parser.add_argument("--per-node-cache", action="store_true",
+                        help="each node its own file cache, not Redis: what the checks catch")
     args = parser.parse_args()
     if args.tables < 2:
         parser.error("--tables must be at least 2 (a round robin and a knockout)")
@@ -800,6 +841,7 @@ def main() -> None:
             redis.flushdb()
         shutil.rmtree(workdir, ignore_errors=True)
     print(json.dumps({"tables": args.tables, "spectators": args.spectators,
+                      "per_node_cache": args.per_node_cache,
                       "pace": list(args.pace), "game_target": args.game_target,
                       "workers_per_node": args.workers, **result}, ensure_ascii=False))
 
