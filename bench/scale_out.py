@@ -676,7 +676,9 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
             tables.append(Table(run, table["match"], table["token"], seats, args.pace,
                                 deadline, go, seed=table["match"]))
         rng = random.Random(18)
-        spectators = [Spectator(run, nodes[index % 2], path, random.Random(rng.random()))
+        # spectator i follows event i % len(events): the nodes take turns within each event
+        spectators = [Spectator(run, nodes[(index // len(events)) % 2], path,
+                                random.Random(rng.random()))
                       for index, path in enumerate(spectator_paths(events, args.spectators))]
         round_robin = next(e for e in events if e["format"] == "round_robin") if any(
             e["format"] == "round_robin" for e in events) else events[0]
