@@ -163,6 +163,7 @@ class Run:
         self.errors: list[str] = []
         self.stop = threading.Event()
         self.last_write = 0.0
+        self.deadline = float("inf")  # when play must stop (monotonic), set as it starts
 
     def error(self, text: str) -> None:
         self.errors.append(text)
@@ -216,11 +217,11 @@ class Table(threading.Thread):
     """A table: phone A on `nodes["A"]`, phone B on `nodes["B"]`; they enter the match in
     turn, each checking after the other's deal that its own node offers the next number."""
 
-    def __init__(self, run: Run, match: int, token: str, nodes: dict, pace, deadline: float,
+    def __init__(self, run: Run, match: int, token: str, nodes: dict, pace,
                  go: threading.Event, seed: int):
         super().__init__(daemon=True)
         self.run_state, self.match, self.nodes, self.pace = run, match, nodes, pace
-        self.path, self.deadline, self.go = f"/p/{token}/", deadline, go
+        self.path, self.go = f"/p/{token}/", go
         self.rng = random.Random(seed)
         self.phones = {seat: Browser(run) for seat in "AB"}
         self.acknowledged, self.signed = 0, {"A": False, "B": False}
@@ -266,7 +267,7 @@ class Table(threading.Thread):
 
     def play(self) -> None:
         number, seat = 1, "A"
-        while not self.run_state.stop.is_set() and time.monotonic() < self.deadline:
+        while not self.run_state.stop.is_set() and time.monotonic() < self.run_state.deadline:
             time.sleep(self.rng.uniform(*self.pace))
             phone, node, other = self.phones[seat], self.nodes[seat], "B" if seat == "A" else "A"
             reasons, weights = zip(*REASONS, strict=True)
@@ -669,12 +670,12 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
         )
         calibration = calibration_ms()
         hello = {node.name: hello_alone(run, node) for node in nodes}
-        go, deadline = threading.Event(), time.monotonic() + args.duration
+        go = threading.Event()
         tables = []
         for index, table in enumerate(t for event in events for t in event["tables"]):
             seats = {"A": nodes[index % 2], "B": nodes[(index // 2) % 2]}
             tables.append(Table(run, table["match"], table["token"], seats, args.pace,
-                                deadline, go, seed=table["match"]))
+                                go, seed=table["match"]))
         rng = random.Random(18)
         # spectator i follows event i % len(events): the nodes take turns within each event
         spectators = [Spectator(run, nodes[(index // len(events)) % 2], path,
@@ -696,11 +697,12 @@ def scale_out(args, workdir: Path, server: str, database: str) -> dict:
         before = clock.read()
         run.phase = "play"
         play_started = time.perf_counter()
+        run.deadline = time.monotonic() + args.duration
         go.set()
         for thread in probes:
             thread.start()
         for table in tables:
-            table.join(max(1.0, deadline - time.monotonic() + TIMEOUT))
+            table.join(max(1.0, run.deadline - time.monotonic() + TIMEOUT))
         play_seconds = time.perf_counter() - play_started
         cores = Clock.cores(before, clock.read())
         stop_probes.set()
