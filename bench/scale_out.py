@@ -22,8 +22,8 @@ tables, a power of two, for a bracket page), one organiser organising them all. 
   job's status page on node A until the worker has built it, and downloads it from node B: this
   only works if sessions (and the CSRF cookie's secret) are shared; after play they log out on
   node A, and node B must then refuse that session even with its cookie kept;
-- `--spectators` follow a match page, a round, the standings or the bracket, every other one
-  on the other node, polling every 4 s with the ETag they have (htmx, `tournaments.live`);
+- `--spectators` follow a match page, a round, the standings or the bracket, each event's on
+  both nodes in turn, polling every 4 s with the ETag they have (htmx, `tournaments.live`);
 - a probe GETs /hello/ on each node twice a second: the floor of a request under the load.
 
 After play, once nothing changes: each live page (a match page, each round 1 page, each
@@ -48,9 +48,9 @@ database dropped, the temporary directory removed. The last line is one JSON obj
 its own file cache (CACHE_URL's default on one machine) instead of Redis, to see which checks
 fail then: a logout on one node leaves the session open on the other, and each node counts
 wrong links apart.
-Checks (issue 18, target 6): 0 lost or duplicated deals, 0 stale reads across nodes, the same
-live pages on both nodes, sessions, lock-outs and guess limits shared, the round pack built by
-the worker during play, 0 5xx.
+Checks (issue 18, target 6): 0 lost or duplicated deals, 0 stale reads across nodes, no screen
+answered 304 for a part that changed, the same live pages on both nodes, sessions (a logout
+too), lock-outs and guess limits shared, the round pack built by the worker during play, 0 5xx.
 """
 
 import argparse
