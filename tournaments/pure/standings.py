@@ -10,7 +10,7 @@ earlier one). Players level on everything share a rank.
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 HEAD_TO_HEAD = "head_to_head"
 GAME_POINT_DIFFERENCE = "game_point_difference"
@@ -25,9 +25,9 @@ TIE_BREAKS: tuple[str, ...] = (
 DEFAULT_TIE_BREAKS = TIE_BREAKS
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """A finished (or forfeited) match between two players, in game points."""
+class MatchResult(NamedTuple):
+    """A finished (or forfeited) match between two players, in game points. (A named tuple,
+    not a dataclass: a 100-player double round robin makes 9,900 of them per page.)"""
 
     player_a: Hashable
     player_b: Hashable
@@ -66,32 +66,55 @@ class Standing:
         return self.game_points_for - self.game_points_against
 
 
-def encounter_wins(group: list[Hashable], meetings: Iterable[tuple[Hashable, Hashable, Hashable]]
-                   ) -> dict | None:
-    """Wins in the mini-league of the tied `group`, counting every meeting among them
-    (`meetings`: (player_a, player_b, winner) of each decided match), or None unless every pair
-    of `group` has met: the head-to-head of a round robin and the Swiss's direct encounter
-    (FIDE C.07)."""
-    members = set(group)
-    met: set[frozenset] = set()
-    wins = dict.fromkeys(group, 0)
+Meetings = Mapping[Hashable, Mapping[Hashable, list]]
+"""The decided meetings indexed both ways (`meeting_index`): player -> opponent -> the winner
+of each of their meetings."""
+
+
+def meeting_index(meetings: Iterable[tuple[Hashable, Hashable, Hashable]]) -> dict:
+    """`Meetings` from (player_a, player_b, winner) of each decided match."""
+    index: dict = defaultdict(dict)
     for player_a, player_b, winner in meetings:
-        if player_a in members and player_b in members:
-            met.add(frozenset((player_a, player_b)))
-            wins[winner] += 1
-    pairs = len(group) * (len(group) - 1) // 2
-    return wins if len(met) == pairs else None
+        _meet(index, player_a, player_b, winner)
+    return index
+
+
+def _meet(index: dict, player_a: Hashable, player_b: Hashable, winner: Hashable) -> None:
+    """Add one meeting to a `meeting_index` being built (a defaultdict of dicts)."""
+    winners = index[player_a].get(player_b)
+    if winners is None:
+        winners = index[player_a][player_b] = index[player_b][player_a] = []
+    winners.append(winner)
+
+
+def encounter_wins(group: list[Hashable], meetings: Meetings) -> dict | None:
+    """Wins in the mini-league of the tied `group`, counting every meeting among them
+    (`meetings`: a `meeting_index` of the decided matches), or None unless every pair of
+    `group` has met: the head-to-head of a round robin and the Swiss's direct encounter
+    (FIDE C.07)."""
+    wins = dict.fromkeys(group, 0)
+    for number, player in enumerate(group):
+        opponents = meetings.get(player, {})
+        for other in group[number + 1:]:
+            winners = opponents.get(other)
+            if not winners:
+                return None
+            for winner in winners:
+                wins[winner] += 1
+    return wins
 
 
 def break_ties(groups: list[list[Hashable]], order: Sequence[str], value_of, *,
-               encounter: str | None = None, meetings=()) -> list[list[Hashable]]:
+               encounter: str | None = None, meetings: Meetings | None = None
+               ) -> list[list[Hashable]]:
     """Split the tied `groups` (best first) by each tie-break of `order` in turn, highest value
-    first: `value_of(name, player)` gives a player's value, except for the tie-break named
-    `encounter`, worked out among each tied group alone (`encounter_wins` over `meetings`) and
-    skipped for a group not every pair of which has met. Returns the groups (`TiedGroups`),
-    best first, with the mini-league wins it worked out."""
+    first: `value_of(name, player)` gives a player's value (asked only of players still tied),
+    except for the tie-break named `encounter`, worked out among each tied group alone
+    (`encounter_wins` over `meetings`, a `meeting_index`) and skipped for a group not every
+    pair of which has met. Returns the groups (`TiedGroups`), best first, with the
+    mini-league wins it worked out."""
     found: dict[Hashable, int] = {}
-    meetings = list(meetings)
+    meetings = meetings or {}
     for name in order:
         if name == encounter:
             next_groups = []
@@ -129,6 +152,72 @@ def ranked(groups: Iterable[list[Hashable]], rows: Mapping) -> list:
     return standings
 
 
+class _Tally:
+    """The running totals of a round robin's results: each player's `Standing` (without
+    rank and tie-breaks), whom each beat (once per win) and the `meeting_index`. Results are
+    added one by one, so the race (`places_after_each_round`) ranks after each round without
+    counting the rounds before it again."""
+
+    def __init__(self, players: Iterable[Hashable], tie_breaks: Sequence[str],
+                 lots: Mapping[Hashable, int] | None):
+        unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
+        if unknown:
+            raise ValueError(f"Unknown tie-break(s): {', '.join(unknown)}")
+        self.tie_breaks = tuple(tie_breaks)
+        self.lots = lots or {}
+        self.rows = {player: Standing(player) for player in players}
+        self.beaten: dict[Hashable, list[Hashable]] = {player: [] for player in self.rows}
+        self.meetings: dict = defaultdict(dict)
+
+    def add(self, result: MatchResult) -> None:
+        rows = self.rows
+        a, b = rows.get(result.player_a), rows.get(result.player_b)
+        if a is None or b is None:
+            raise ValueError(f"Result between unknown players: {result}")
+        a.played += 1
+        b.played += 1
+        a.game_points_for += result.game_points_a
+        a.game_points_against += result.game_points_b
+        b.game_points_for += result.game_points_b
+        b.game_points_against += result.game_points_a
+        winner, loser = (a, b) if result.winner == "A" else (b, a)
+        winner.won += 1
+        loser.lost += 1
+        self.beaten[winner.player].append(loser.player)
+        _meet(self.meetings, a.player, b.player, winner.player)
+
+    def sonneborn_berger(self, player: Hashable) -> int:
+        rows = self.rows
+        return sum(rows[loser].won for loser in self.beaten[player])
+
+    def value(self, name: str, player: Hashable) -> int | None:
+        """A player's value of the tie-break `name` as the table shows it (None for the
+        head-to-head, worked out among a tied group alone; a player without a lot)."""
+        row = self.rows[player]
+        if name == GAME_POINT_DIFFERENCE:
+            return row.game_point_difference
+        if name == GAME_POINTS_SCORED:
+            return row.game_points_for
+        if name == SONNEBORN_BERGER:
+            return self.sonneborn_berger(player)
+        if name == LOTS:
+            return self.lots.get(player)
+        return None
+
+    def groups(self) -> TiedGroups:
+        """The players in order, best first, in groups level on everything (`break_ties`)."""
+        rows, lots = self.rows, self.lots
+
+        def split_value(name: str, player: Hashable):
+            if name == LOTS:  # the lower lot first; a player without one after those with one
+                return -lots[player] if player in lots else float("-inf")
+            return self.value(name, player)
+
+        groups = split_by([list(rows)], lambda player: rows[player].won)
+        return break_ties(groups, self.tie_breaks, split_value, encounter=HEAD_TO_HEAD,
+                          meetings=self.meetings)
+
+
 def compute_standings(
     players: Iterable[Hashable],
     results: Iterable[MatchResult],
@@ -146,60 +235,49 @@ def compute_standings(
 
     Raises `ValueError` for an unknown tie-break name or a result naming an unknown player.
     """
-    unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
-    if unknown:
-        raise ValueError(f"Unknown tie-break(s): {', '.join(unknown)}")
-    lots = lots or {}
-    results = list(results)
-    rows = {player: Standing(player) for player in players}
+    tally = _Tally(players, tie_breaks, lots)
     for result in results:
-        if result.player_a not in rows or result.player_b not in rows:
-            raise ValueError(f"Result between unknown players: {result}")
-        a, b = rows[result.player_a], rows[result.player_b]
-        for row, scored, conceded in ((a, result.game_points_a, result.game_points_b),
-                                      (b, result.game_points_b, result.game_points_a)):
-            row.played += 1
-            row.game_points_for += scored
-            row.game_points_against += conceded
-        rows[result.winner_id()].won += 1
-        rows[result.loser_id()].lost += 1
-    sonneborn_berger: dict[Hashable, int] = defaultdict(int)
-    for result in results:
-        sonneborn_berger[result.winner_id()] += rows[result.loser_id()].won
-
-    def overall_value(name: str, player: Hashable) -> int | None:
-        row = rows[player]
-        if name == GAME_POINT_DIFFERENCE:
-            return row.game_point_difference
-        if name == GAME_POINTS_SCORED:
-            return row.game_points_for
-        if name == SONNEBORN_BERGER:
-            return sonneborn_berger[player]
-        return lots.get(player)
-
+        tally.add(result)
+    rows = tally.rows
     for row in rows.values():
-        for name in tie_breaks:
-            row.tie_breaks[name] = None if name == HEAD_TO_HEAD else overall_value(name, row.player)
-
-    groups = split_by([list(rows)], lambda player: rows[player].won)
-    meetings = [(r.player_a, r.player_b, r.winner_id()) for r in results]
-
-    def split_value(name: str, player: Hashable):
-        if name == LOTS:  # the lower lot first; a player without one after those with one
-            return -lots[player] if player in lots else float("-inf")
-        return overall_value(name, player)
-
-    groups = break_ties(groups, tie_breaks, split_value, encounter=HEAD_TO_HEAD,
-                        meetings=meetings)
+        row.tie_breaks = {name: tally.value(name, row.player) for name in tally.tie_breaks}
+    groups = tally.groups()
     for player, wins in groups.encounter_values.items():
         rows[player].tie_breaks[HEAD_TO_HEAD] = wins
     return ranked(groups, rows)
 
 
+def places_after_each_round(
+    players: Iterable[Hashable],
+    rounds: Iterable[Iterable[MatchResult]],
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    lots: Mapping[Hashable, int] | None = None,
+) -> dict[Hashable, list[int]]:
+    """Each player's place after every round of `rounds` (the results of round 1, then of
+    round 2, ...; a round may have none): the rank `compute_standings` gives over the results
+    of that round and the ones before it. player -> [place after round 1, after round 2, ...].
+    Raises `ValueError` as `compute_standings` does."""
+    tally = _Tally(players, tie_breaks, lots)
+    places: dict[Hashable, list[int]] = {player: [] for player in tally.rows}
+    for results in rounds:
+        for result in results:
+            tally.add(result)
+        rank = 1
+        for group in tally.groups():
+            for player in group:
+                places[player].append(rank)
+            rank += len(group)
+    return places
+
+
 def split_by(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
-    """Split each group into sub-groups of equal `key`, highest key first; keep group order."""
+    """Split each group into sub-groups of equal `key`, highest key first; keep group order
+    (a group of one is left as it is, its key never asked)."""
     result = []
     for group in groups:
+        if len(group) == 1:
+            result.append(group)
+            continue
         by_value: dict = defaultdict(list)
         for player in group:
             by_value[key(player)].append(player)

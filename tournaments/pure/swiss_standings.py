@@ -26,7 +26,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournaments.pure.standings import break_ties, ranked, split_by
+from tournaments.pure.standings import break_ties, meeting_index, ranked, split_by
 
 BUCHHOLZ = "buchholz"
 BUCHHOLZ_CUT_1 = "buchholz_cut_1"
@@ -168,8 +168,9 @@ def swiss_standings(
         row.tie_breaks = {name: values[name] for name in SWISS_TIE_BREAKS}
 
     groups = split_by([players], lambda p: rows[p].score)
-    meetings = [(game.player_a, game.player_b,
-                 game.player_a if game.winner == "A" else game.player_b) for game in games]
+    meetings = meeting_index((game.player_a, game.player_b,
+                              game.player_a if game.winner == "A" else game.player_b)
+                             for game in games)
     groups = break_ties(groups, SWISS_TIE_BREAKS, lambda name, p: rows[p].tie_breaks[name],
                         encounter=DIRECT_ENCOUNTER, meetings=meetings)
     for player, wins in groups.encounter_values.items():
