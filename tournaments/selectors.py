@@ -652,8 +652,10 @@ def standings_race(tournament: Tournament, counted: tuple | None = None) -> list
         [e.pk for e in ranked_entries], rounds, tournament.tie_breaks,
         {e.pk: e.lot for e in ranked_entries if e.lot is not None},
     )
-    ranking = _ranking(tournament, entries, [result for _number, result in numbered], cancelled)
-    return [RaceRow(entry, tuple(places[entry.pk])) for entry, _row in ranking.ranked]
+    # After the last round every result counts: its places are the standings, and a stable
+    # sort keeps the tied players in draw order as `_ranking` does.
+    ranked_entries.sort(key=lambda entry: places[entry.pk][-1])
+    return [RaceRow(entry, tuple(places[entry.pk])) for entry in ranked_entries]
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """django-tables2 tables of the tournament pages."""
 
+from typing import NamedTuple
+
 import django_tables2 as tables
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -7,6 +9,7 @@ from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from django_tables2.utils import computed_values
 
 from tournaments.forms import TIE_BREAK_LABELS, TIE_BREAK_SHORT_LABELS
 from tournaments.pure.ratings import PROVISIONAL_MATCHES
@@ -16,6 +19,14 @@ NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 def _number(verbose_name):
     return tables.Column(verbose_name=verbose_name, attrs=NUMBER)
+
+
+class StandingsRow(NamedTuple):
+    """One row of `StandingsTable.body`: its CSS class and its cells, each (the `td`'s
+    attributes as HTML, the value to print)."""
+
+    css_class: str
+    cells: list[tuple[str, object]]
 
 
 class StandingsTable(tables.Table):
@@ -53,6 +64,38 @@ class StandingsTable(tables.Table):
         if record["withdrawn"]:
             name = format_html("{} ({})", name, _("withdrawn"))
         return with_unsigned_mark(name, record)
+
+    def body(self) -> list[StandingsRow]:
+        """The rows as `tournaments/partials/standings_table.html` prints them, in the table's
+        order (`RequestConfig` sorts the data): what django-tables2's own rendering would
+        show — each column's `render_<name>` method (value, record), else its column's
+        `render` (value), else the value itself; the column's `default` for a missing or
+        empty value; the row's `row_attrs` class, then "even" or "odd" — worked out once per
+        column rather than once per cell (a 200-player Swiss has 3,400 cells)."""
+        columns = [(str(column.accessor), column.column.empty_values,
+                    column.default, self._renderer(column), column.attrs["td"].as_html())
+                   for column in self.columns]
+        rows = []
+        for number, record in enumerate(self.data):
+            cells = []
+            for accessor, empty, default, render, td in columns:
+                value = record.get(accessor)
+                cells.append((td, default if value in empty else render(value, record)))
+            css = computed_values(self.row_attrs, kwargs={"table": self, "record": record})
+            parity = "odd" if number % 2 else "even"
+            rows.append(StandingsRow(f"{css['class']} {parity}" if css.get("class") else parity,
+                                     cells))
+        return rows
+
+    def _renderer(self, column):
+        """How `body` prints a value of the bound `column`: (value, record) -> what the cell
+        shows."""
+        own = getattr(self, f"render_{column.name}", None)
+        if own is not None:
+            return lambda value, record: own(value=value, record=record)
+        if type(column.column).render is not tables.Column.render:
+            return lambda value, record: column.column.render(value=value)
+        return lambda value, record: value
 
 
 UNSIGNED_MARK = "*"
