@@ -104,31 +104,40 @@ def encounter_wins(group: list[Hashable], meetings: Meetings) -> dict | None:
     return wins
 
 
-def break_ties(groups: list[list[Hashable]], order: Sequence[str], value_of, *,
+def break_ties(groups: list[list[Hashable]], order: Sequence[str], key_of, *,
                encounter: str | None = None, meetings: Meetings | None = None
                ) -> list[list[Hashable]]:
     """Split the tied `groups` (best first) by each tie-break of `order` in turn, highest value
-    first: `value_of(name, player)` gives a player's value (asked only of players still tied),
-    except for the tie-break named `encounter`, worked out among each tied group alone
-    (`encounter_wins` over `meetings`, a `meeting_index`) and skipped for a group not every
-    pair of which has met. Returns the groups (`TiedGroups`), best first, with the
-    mini-league wins it worked out."""
+    first: `key_of(name)` gives the function of a player that gives their value (asked only
+    of players still tied), except for the tie-break named `encounter`, worked out among each
+    tied group alone (`encounter_wins` over `meetings`, a `meeting_index`) and skipped for a
+    group not every pair of which has met. Returns the groups (`TiedGroups`), best first,
+    with the mini-league wins it worked out."""
     found: dict[Hashable, int] = {}
     meetings = meetings or {}
-    for name in order:
-        if name == encounter:
-            next_groups = []
-            for group in groups:
-                wins = encounter_wins(group, meetings) if len(group) > 1 else None
-                if wins is None:
-                    next_groups.append(group)
-                    continue
-                found.update(wins)
-                next_groups.extend(split_by([group], wins.__getitem__))
-            groups = next_groups
-        else:
-            groups = split_by(groups, lambda p, name=name: value_of(name, p))
-    return TiedGroups(groups, found)
+    keys: dict[str, object] = {}
+    result: list[list[Hashable]] = []
+    for group in groups:  # each group goes through the order alone: a split never looks
+        tied = [group]    # beyond its own group
+        for name in order:
+            if all(len(players) == 1 for players in tied):
+                break
+            if name == encounter:
+                next_groups = []
+                for players in tied:
+                    wins = encounter_wins(players, meetings) if len(players) > 1 else None
+                    if wins is None:
+                        next_groups.append(players)
+                        continue
+                    found.update(wins)
+                    next_groups.extend(split_by([players], wins.__getitem__))
+                tied = next_groups
+            else:
+                if name not in keys:
+                    keys[name] = key_of(name)
+                tied = split_by(tied, keys[name])
+        result.extend(tied)
+    return TiedGroups(result, found)
 
 
 class TiedGroups(list):
@@ -153,10 +162,11 @@ def ranked(groups: Iterable[list[Hashable]], rows: Mapping) -> list:
 
 
 class _Tally:
-    """The running totals of a round robin's results: each player's `Standing` (without
-    rank and tie-breaks), whom each beat (once per win) and the `meeting_index`. Results are
-    added one by one, so the race (`places_after_each_round`) ranks after each round without
-    counting the rounds before it again."""
+    """The running totals of a round robin's results, players numbered 0..n-1 in the order
+    given: each one's matches played, won and lost and game points for and against, whom each
+    beat (once per win) and the `meeting_index`. Results are added round by round, so the
+    race (`places_after_each_round`) ranks after each round without counting the rounds
+    before it again; tie-break values are worked out only for the players still tied."""
 
     def __init__(self, players: Iterable[Hashable], tie_breaks: Sequence[str],
                  lots: Mapping[Hashable, int] | None):
@@ -164,57 +174,72 @@ class _Tally:
         if unknown:
             raise ValueError(f"Unknown tie-break(s): {', '.join(unknown)}")
         self.tie_breaks = tuple(tie_breaks)
-        self.lots = lots or {}
-        self.rows = {player: Standing(player) for player in players}
-        self.beaten: dict[Hashable, list[Hashable]] = {player: [] for player in self.rows}
+        self.lots = lots = lots or {}
+        self.players = list(dict.fromkeys(players))
+        self.number = {player: number for number, player in enumerate(self.players)}
+        count = len(self.players)
+        self.played, self.won, self.lost = [0] * count, [0] * count, [0] * count
+        self.scored, self.conceded = [0] * count, [0] * count
+        self.beaten: list[list[int]] = [[] for _player in self.players]
         self.meetings: dict = defaultdict(dict)
+        # The lower lot first; a player without one after those with one.
+        self.lot_order = [-lots[player] if player in lots else float("-inf")
+                          for player in self.players]
 
-    def add(self, result: MatchResult) -> None:
-        rows = self.rows
-        a, b = rows.get(result.player_a), rows.get(result.player_b)
-        if a is None or b is None:
-            raise ValueError(f"Result between unknown players: {result}")
-        a.played += 1
-        b.played += 1
-        a.game_points_for += result.game_points_a
-        a.game_points_against += result.game_points_b
-        b.game_points_for += result.game_points_b
-        b.game_points_against += result.game_points_a
-        winner, loser = (a, b) if result.winner == "A" else (b, a)
-        winner.won += 1
-        loser.lost += 1
-        self.beaten[winner.player].append(loser.player)
-        _meet(self.meetings, a.player, b.player, winner.player)
+    def add(self, results: Iterable[MatchResult]) -> None:
+        number, played, won, lost = self.number, self.played, self.won, self.lost
+        scored, conceded, beaten, meetings = self.scored, self.conceded, self.beaten, self.meetings
+        for result in results:
+            a, b = number.get(result.player_a), number.get(result.player_b)
+            if a is None or b is None:
+                raise ValueError(f"Result between unknown players: {result}")
+            played[a] += 1
+            played[b] += 1
+            scored[a] += result.game_points_a
+            conceded[a] += result.game_points_b
+            scored[b] += result.game_points_b
+            conceded[b] += result.game_points_a
+            winner, loser = (a, b) if result.winner == "A" else (b, a)
+            won[winner] += 1
+            lost[loser] += 1
+            beaten[winner].append(loser)
+            _meet(meetings, a, b, winner)
 
-    def sonneborn_berger(self, player: Hashable) -> int:
-        rows = self.rows
-        return sum(rows[loser].won for loser in self.beaten[player])
-
-    def value(self, name: str, player: Hashable) -> int | None:
-        """A player's value of the tie-break `name` as the table shows it (None for the
-        head-to-head, worked out among a tied group alone; a player without a lot)."""
-        row = self.rows[player]
+    def key(self, name: str):
+        """The function of a player's number that gives their value of the tie-break `name`
+        (higher first; a lot negated)."""
+        scored, conceded, won, beaten = self.scored, self.conceded, self.won, self.beaten
         if name == GAME_POINT_DIFFERENCE:
-            return row.game_point_difference
+            return lambda player: scored[player] - conceded[player]
         if name == GAME_POINTS_SCORED:
-            return row.game_points_for
+            return scored.__getitem__
         if name == SONNEBORN_BERGER:
-            return self.sonneborn_berger(player)
+            return lambda player: sum(map(won.__getitem__, beaten[player]))
+        return self.lot_order.__getitem__
+
+    def value(self, name: str, player: int) -> int | None:
+        """A player's value of the tie-break `name` as the table shows it (None for the
+        head-to-head, worked out among a tied group alone, and for a player without a lot)."""
+        if name == HEAD_TO_HEAD:
+            return None
         if name == LOTS:
-            return self.lots.get(player)
-        return None
+            return self.lots.get(self.players[player])
+        return self.key(name)(player)
 
     def groups(self) -> TiedGroups:
-        """The players in order, best first, in groups level on everything (`break_ties`)."""
-        rows, lots = self.rows, self.lots
-
-        def split_value(name: str, player: Hashable):
-            if name == LOTS:  # the lower lot first; a player without one after those with one
-                return -lots[player] if player in lots else float("-inf")
-            return self.value(name, player)
-
-        groups = split_by([list(rows)], lambda player: rows[player].won)
-        return break_ties(groups, self.tie_breaks, split_value, encounter=HEAD_TO_HEAD,
+        """The players' numbers in order, best first, in groups level on everything (match
+        wins, then `break_ties`)."""
+        won = self.won
+        groups: list[list[int]] = []
+        last = None
+        # A stable sort: players level on wins stay in the order given.
+        for player in sorted(range(len(won)), key=won.__getitem__, reverse=True):
+            if won[player] == last:
+                groups[-1].append(player)
+            else:
+                groups.append([player])
+                last = won[player]
+        return break_ties(groups, self.tie_breaks, self.key, encounter=HEAD_TO_HEAD,
                           meetings=self.meetings)
 
 
@@ -236,14 +261,16 @@ def compute_standings(
     Raises `ValueError` for an unknown tie-break name or a result naming an unknown player.
     """
     tally = _Tally(players, tie_breaks, lots)
-    for result in results:
-        tally.add(result)
-    rows = tally.rows
-    for row in rows.values():
-        row.tie_breaks = {name: tally.value(name, row.player) for name in tally.tie_breaks}
+    tally.add(results)
+    rows = [
+        Standing(player, 0, tally.played[number], tally.won[number], tally.lost[number],
+                 tally.scored[number], tally.conceded[number],
+                 {name: tally.value(name, number) for name in tally.tie_breaks})
+        for number, player in enumerate(tally.players)
+    ]
     groups = tally.groups()
-    for player, wins in groups.encounter_values.items():
-        rows[player].tie_breaks[HEAD_TO_HEAD] = wins
+    for number, wins in groups.encounter_values.items():
+        rows[number].tie_breaks[HEAD_TO_HEAD] = wins
     return ranked(groups, rows)
 
 
@@ -258,16 +285,15 @@ def places_after_each_round(
     of that round and the ones before it. player -> [place after round 1, after round 2, ...].
     Raises `ValueError` as `compute_standings` does."""
     tally = _Tally(players, tie_breaks, lots)
-    places: dict[Hashable, list[int]] = {player: [] for player in tally.rows}
+    places: list[list[int]] = [[] for _player in tally.players]
     for results in rounds:
-        for result in results:
-            tally.add(result)
+        tally.add(results)
         rank = 1
         for group in tally.groups():
-            for player in group:
-                places[player].append(rank)
+            for number in group:
+                places[number].append(rank)
             rank += len(group)
-    return places
+    return dict(zip(tally.players, places, strict=True))
 
 
 def split_by(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
@@ -277,6 +303,15 @@ def split_by(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
     for group in groups:
         if len(group) == 1:
             result.append(group)
+            continue
+        if len(group) == 2:
+            first, second = group
+            key_first, key_second = key(first), key(second)
+            if key_first == key_second:
+                result.append(group)
+            else:
+                result.extend(([first], [second]) if key_first > key_second
+                              else ([second], [first]))
             continue
         by_value: dict = defaultdict(list)
         for player in group:

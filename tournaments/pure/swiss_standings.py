@@ -171,7 +171,8 @@ def swiss_standings(
     meetings = meeting_index((game.player_a, game.player_b,
                               game.player_a if game.winner == "A" else game.player_b)
                              for game in games)
-    groups = break_ties(groups, SWISS_TIE_BREAKS, lambda name, p: rows[p].tie_breaks[name],
+    groups = break_ties(groups, SWISS_TIE_BREAKS,
+                        lambda name: lambda p: rows[p].tie_breaks[name],
                         encounter=DIRECT_ENCOUNTER, meetings=meetings)
     for player, wins in groups.encounter_values.items():
         rows[player].tie_breaks[DIRECT_ENCOUNTER] = wins
