@@ -155,17 +155,17 @@ class Timing(NamedTuple):
     queries: int
 
 
-def measure(client: Client, url: str, repeat: int, cold: bool = False) -> Timing:
+def measure(client: Client, url: str, repeat: int, before=None) -> Timing:
     """The median wall-clock and CPU milliseconds and the query count of one GET of `url`;
-    `cold` empties the cache before each GET (the first view after a new result renders the
-    standings table afresh). CPU time is this process's (the test client, the site and, on
-    SQLite, the database all run in it), so it does not count the time spent waiting for a
-    core on a shared machine; on PostgreSQL the server's own CPU is not in it."""
+    `before()`, when given, runs before each GET, untimed (`NewResult`, or the cache
+    emptied). CPU time is this process's (the test client, the site and, on SQLite, the
+    database all run in it), so it does not count the time spent waiting for a core on a
+    shared machine; on PostgreSQL the server's own CPU is not in it."""
     client.get(url)  # warm caches and template loading
     walls, cpus = [], []
     for _ in range(repeat):
-        if cold:
-            cache.clear()
+        if before is not None:
+            before()
         start, start_cpu = time.perf_counter(), time.process_time()
         response = client.get(url)
         cpus.append((time.process_time() - start_cpu) * 1000)
@@ -174,6 +174,27 @@ def measure(client: Client, url: str, repeat: int, cold: bool = False) -> Timing
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
     return Timing(statistics.median(walls), statistics.median(cpus), len(queries))
+
+
+class NewResult:
+    """A result of the event's last round changed before each GET, as a correction or the
+    next result of the evening would be: the loser of one match (the next one each time)
+    scores one game point more (modulo the target), so the standings never come back to
+    a state already seen and cached."""
+
+    def __init__(self, tournament: Tournament):
+        last = tournament.rounds.order_by("-number").first()
+        self.matches = list(Match.objects.filter(pairing__round=last).order_by("pk"))
+        self.turn = 0
+
+    def __call__(self) -> None:
+        match = self.matches[self.turn % len(self.matches)]
+        self.turn += 1
+        if match.winner == "A":
+            match.game_points_b = (match.game_points_b + 1) % 11
+        else:
+            match.game_points_a = (match.game_points_a + 1) % 11
+        match.save(update_fields=["game_points_a", "game_points_b"])
 
 
 def main() -> None:
@@ -203,12 +224,13 @@ def main() -> None:
     for label, tournament in events:
         standings_url = reverse("tournaments:standings", args=[tournament.pk])
         figures[label] = {}
-        for page, url, cold in (
-            ("standings", standings_url, False),
-            ("round 1", reverse("tournaments:round", args=[tournament.pk, 1]), False),
-            ("standings, cold", standings_url, True),
+        for page, url, before in (
+            ("standings", standings_url, None),
+            ("round 1", reverse("tournaments:round", args=[tournament.pk, 1]), None),
+            ("standings, cold", standings_url, NewResult(tournament)),
+            ("standings, empty cache", standings_url, cache.clear),
         ):
-            timing = measure(client, url, args.repeat, cold)
+            timing = measure(client, url, args.repeat, before)
             figures[label][page] = {
                 "cpu_ms": round(timing.cpu_ms, 2), "wall_ms": round(timing.wall_ms, 2),
                 "x_hello": round(timing.cpu_ms / hello.cpu_ms, 1), "queries": timing.queries,
@@ -217,17 +239,17 @@ def main() -> None:
     print(f"calibration loop {calibration:.0f} ms; load average "
           f"{' '.join(f'{load:.2f}' for load in os.getloadavg())}")
     print("medians of", args.repeat, "GETs; targets judged on CPU ms")
-    print(f"{'event':<14} {'page':<16} {'CPU ms':>8} {'wall ms':>8} {'x hello':>8} "
+    print(f"{'event':<14} {'page':<22} {'CPU ms':>8} {'wall ms':>8} {'x hello':>8} "
           f"{'queries':>8}")
-    print(f"{'-':<14} {'hello':<16} {hello.cpu_ms:>8.2f} {hello.wall_ms:>8.2f} {1:>8.1f} "
+    print(f"{'-':<14} {'hello':<22} {hello.cpu_ms:>8.2f} {hello.wall_ms:>8.2f} {1:>8.1f} "
           f"{0:>8}")
     for label, pages in figures.items():
         for page, row in pages.items():
-            print(f"{label:<14} {page:<16} {row['cpu_ms']:>8.2f} {row['wall_ms']:>8.2f} "
+            print(f"{label:<14} {page:<22} {row['cpu_ms']:>8.2f} {row['wall_ms']:>8.2f} "
                   f"{row['x_hello']:>8.1f} {row['queries']:>8}")
 
-    def cold(label: str) -> float:
-        return figures[label]["standings, cold"]["cpu_ms"]
+    def cold(label: str, page: str = "standings, cold") -> float:
+        return figures[label][page]["cpu_ms"]
 
     small, medium = figures["8 players"], figures[f"{middle} players"]
     targets = {
@@ -235,7 +257,8 @@ def main() -> None:
             (cold(f"{args.players} players"), 50),
         f"standings cold, {args.swiss_players}-player {args.swiss_rounds}-round Swiss <= 50 ms":
             (cold(f"Swiss {args.swiss_players}"), 50),
-        f"standings cold, {middle} players < 150 ms (issue 8)": (cold(f"{middle} players"), 150),
+        f"standings with an empty cache, {middle} players < 150 ms (issue 8)":
+            (cold(f"{middle} players", "standings, empty cache"), 150),
     }
     met = {name: ms <= limit if "<=" in name else ms < limit
            for name, (ms, limit) in targets.items()}

@@ -32,10 +32,10 @@ from tournaments.pure.standings import (
     MatchResult,
     Standing,
     compute_standings,
-    places_after_each_round,
 )
 from tournaments.pure.swiss_standings import SwissGame, SwissStanding
 from tournaments.pure.swiss_standings import swiss_standings as compute_swiss_standings
+from tournaments.race_cache import race_places
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
@@ -638,7 +638,8 @@ def standings_race(tournament: Tournament, counted: tuple | None = None) -> list
     """Each ranked player's place after every round that has a counted result, in the order of
     the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
     players whose results are cancelled are not in it). Round r's places rank the results of
-    rounds 1..r (`places_after_each_round`). No counted result yet: `[]`. Two queries, none
+    rounds 1..r (`race_cache.race_places`: the places after the rounds whose results
+    are unchanged come from the cache). No counted result yet: `[]`. Two queries, none
     with `counted` (`counted_results_by_round(tournament)`, when the caller has it)."""
     entries, numbered, cancelled = counted or counted_results_by_round(tournament)
     last = max((number for number, _result in numbered), default=0)
@@ -648,9 +649,9 @@ def standings_race(tournament: Tournament, counted: tuple | None = None) -> list
     for number, result in numbered:
         rounds[number - 1].append(result)
     ranked_entries = [e for e in entries if e.pk not in cancelled]
-    places = places_after_each_round(
-        [e.pk for e in ranked_entries], rounds, tournament.tie_breaks,
-        {e.pk: e.lot for e in ranked_entries if e.lot is not None},
+    places = race_places(
+        f"standings-race:{tournament.pk}", [e.pk for e in ranked_entries], rounds,
+        tournament.tie_breaks, {e.pk: e.lot for e in ranked_entries if e.lot is not None},
     )
     # After the last round every result counts: its places are the standings, and a stable
     # sort keeps the tied players in draw order as `_ranking` does.

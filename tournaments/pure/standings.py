@@ -279,19 +279,25 @@ def places_after_each_round(
     rounds: Iterable[Iterable[MatchResult]],
     tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     lots: Mapping[Hashable, int] | None = None,
+    *,
+    known: int = 0,
 ) -> dict[Hashable, list[int]]:
     """Each player's place after every round of `rounds` (the results of round 1, then of
     round 2, ...; a round may have none): the rank `compute_standings` gives over the results
     of that round and the ones before it. player -> [place after round 1, after round 2, ...].
+    `known`: the places after the first `known` rounds are left out (the caller has them;
+    their results are counted, not ranked), so each list starts after round `known` + 1.
     Raises `ValueError` as `compute_standings` does."""
     tally = _Tally(players, tie_breaks, lots)
     places: list[list[int]] = [[] for _player in tally.players]
-    for results in rounds:
+    for number, results in enumerate(rounds, start=1):
         tally.add(results)
+        if number <= known:
+            continue
         rank = 1
         for group in tally.groups():
-            for number in group:
-                places[number].append(rank)
+            for player in group:
+                places[player].append(rank)
             rank += len(group)
     return dict(zip(tally.players, places, strict=True))
 
