@@ -74,14 +74,20 @@ class PlayedPairing(NamedTuple):
 def played_pairings(tournament: Tournament, stage: str | None = None) -> list[PlayedPairing]:
     """Every pairing of `tournament` that has a match (byes have none); with `stage` (a
     `Round.Stage` value), only those of its rounds of that stage."""
+    return list(map(PlayedPairing._make, _played_rows(tournament, stage)))
+
+
+def _played_rows(tournament: Tournament, stage: str | None = None) -> list[tuple]:
+    """`played_pairings` as the plain tuples the database gives (the fields of
+    `PlayedPairing`, in its order): the standings of a 100-player double round robin read
+    9,900 of them, and unpack them rather than name their fields."""
     rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
     if stage is not None:
         rows = rows.filter(round__stage=stage)
-    rows = rows.values_list(
+    return list(rows.values_list(
         "entry_a_id", "entry_b_id", "match__status", "match__game_points_a", "match__game_points_b",
         "match__winner", "round__number",
-    ).order_by("round__number", "table", "pk")
-    return [PlayedPairing._make(row) for row in rows]
+    ).order_by("round__number", "table", "pk"))
 
 
 def played_under_half(statuses: Iterable[str]) -> bool:
@@ -105,16 +111,16 @@ def cancelled_entries(
 ) -> set[int]:
     """Ids of the `entries` (the tournament's) whose results are all cancelled: withdrawn
     under the FIDE policy having played under half of their matches (`played_under_half`).
-    `pairings`: `played_pairings(tournament)`."""
+    `pairings`: `played_pairings(tournament)` (or the same fields as plain tuples)."""
     if tournament.withdrawal_policy != Tournament.WithdrawalPolicy.FIDE:
         return set()
     statuses: dict[int, list[str]] = {entry.pk: [] for entry in entries if entry.withdrawn}
     if not statuses:
         return set()
-    for p in pairings:
-        for entry in (p.entry_a_id, p.entry_b_id):
+    for entry_a, entry_b, status, *_rest in pairings:
+        for entry in (entry_a, entry_b):
             if entry in statuses:
-                statuses[entry].append(p.status)
+                statuses[entry].append(status)
     return {entry for entry, own in statuses.items() if played_under_half(own)}
 
 
@@ -124,7 +130,7 @@ def counted_results_by_round(
     """`counted_results`, each result with the number of its round: (round number, result),
     by round, then table."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
-    pairings = played_pairings(tournament)
+    pairings = _played_rows(tournament)
     cancelled = cancelled_entries(tournament, pairings, entries)
     return entries, _counted(pairings, cancelled, by_round=True), cancelled
 
@@ -133,9 +139,9 @@ _DECIDED = frozenset(status.value for status in Match.DECIDED)
 _FORFEITED = Match.Status.FORFEITED.value
 
 
-def _counted(pairings: list[PlayedPairing], cancelled: set[int], *, by_round: bool) -> list:
-    """The `MatchResult`s of the decided `pairings` (`Match.DECIDED`) less those of a
-    `cancelled` entry; `by_round`: each as (round number, result)."""
+def _counted(pairings: list[tuple], cancelled: set[int], *, by_round: bool) -> list:
+    """The `MatchResult`s of the decided `pairings` (`PlayedPairing`s or `_played_rows`)
+    less those of a `cancelled` entry; `by_round`: each as (round number, result)."""
     results = []
     for a, b, status, points_a, points_b, winner, number in pairings:
         if status not in _DECIDED or (cancelled and (a in cancelled or b in cancelled)):
