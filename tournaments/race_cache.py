@@ -38,6 +38,8 @@ def race_places(
             if old != new:
                 break
             known += 1
+    if known == len(chain):  # nothing changed (another sort order or language was asked)
+        return dict(zip(players, before, strict=True))
     after = places_after_each_round(players, rounds, tie_breaks, lots, known=known)
     places = [(before[number][:known] if known else []) + after[player]
               for number, player in enumerate(players)]

@@ -48,6 +48,14 @@ def test_unchanged_rounds_come_from_the_cache_and_changed_ones_are_ranked_again(
     assert race([first, changed]) == {1: [3, 2], 2: [1, 1], 3: [2, 3]}
 
 
+def test_the_same_results_again_are_read_from_the_cache():
+    race([ROUND_1, ROUND_2])
+    chain, places = cache.get(KEY)
+    places[2][1] = 99  # C after round 2, spoilt on purpose: nothing is ranked again
+    cache.set(KEY, (chain, places))
+    assert race([ROUND_1, ROUND_2]) == {1: [1, 2], 2: [3, 3], 3: [2, 99]}
+
+
 def test_other_players_or_tie_breaks_never_reuse_the_places_kept():
     race([ROUND_1, ROUND_2])
     chain, places = cache.get(KEY)
