@@ -24,11 +24,16 @@ def race_places(
     rounds: Sequence[Sequence[MatchResult]],
     tie_breaks: Sequence[str],
     lots: Mapping[int, int],
+    final: Mapping[int, int] | None = None,
 ) -> dict[Hashable, list[int]]:
     """`places_after_each_round(players, rounds, tie_breaks, lots)`, reusing what the cache
     keeps under `key` (one event's race, e.g. "standings-race:12") for the rounds whose
     results, and everything before them, are unchanged. `players`: entry ids; `rounds`: the
-    counted results of round 1, 2, ... Raises `ValueError` as `places_after_each_round`."""
+    counted results of round 1, 2, ...; `final`: when the caller has them, each player's
+    rank in the standings over all of `rounds` (`compute_standings` with the same players,
+    tie-breaks and lots), which are the places after the last round: a new result of the
+    last round then needs no ranking at all. Raises `ValueError` as
+    `places_after_each_round`."""
     chain = _digests((list(players), list(tie_breaks), sorted(lots.items())), rounds)
     known, before = 0, None
     stored = cache.get(key)
@@ -40,9 +45,13 @@ def race_places(
             known += 1
     if known == len(chain):  # nothing changed (another sort order or language was asked)
         return dict(zip(players, before, strict=True))
-    after = places_after_each_round(players, rounds, tie_breaks, lots, known=known)
-    places = [(before[number][:known] if known else []) + after[player]
-              for number, player in enumerate(players)]
+    if final is not None and known == len(chain) - 1:
+        places = [(before[number][:known] if known else []) + [final[player]]
+                  for number, player in enumerate(players)]
+    else:
+        after = places_after_each_round(players, rounds, tie_breaks, lots, known=known)
+        places = [(before[number][:known] if known else []) + after[player]
+                  for number, player in enumerate(players)]
     cache.set(key, (chain, places), KEEP_SECONDS)
     return dict(zip(players, places, strict=True))
 

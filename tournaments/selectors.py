@@ -640,13 +640,16 @@ class RaceRow:
     places: tuple[int, ...]
 
 
-def standings_race(tournament: Tournament, counted: tuple | None = None) -> list[RaceRow]:
+def standings_race(tournament: Tournament, counted: tuple | None = None,
+                   ranking: Standings | None = None) -> list[RaceRow]:
     """Each ranked player's place after every round that has a counted result, in the order of
     the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
     players whose results are cancelled are not in it). Round r's places rank the results of
     rounds 1..r (`race_cache.race_places`: the places after the rounds whose results
     are unchanged come from the cache). No counted result yet: `[]`. Two queries, none
-    with `counted` (`counted_results_by_round(tournament)`, when the caller has it)."""
+    with `counted` (`counted_results_by_round(tournament)`, when the caller has it);
+    `ranking`: `standings_with_withdrawn(tournament, counted)`, when the caller has it (its
+    ranks are the places after the last round)."""
     entries, numbered, cancelled = counted or counted_results_by_round(tournament)
     last = max((number for number, _result in numbered), default=0)
     if not last:
@@ -655,9 +658,12 @@ def standings_race(tournament: Tournament, counted: tuple | None = None) -> list
     for number, result in numbered:
         rounds[number - 1].append(result)
     ranked_entries = [e for e in entries if e.pk not in cancelled]
+    final = ({entry.pk: row.rank for entry, row in ranking.ranked}
+             if ranking is not None else None)
     places = race_places(
         f"standings-race:{tournament.pk}", [e.pk for e in ranked_entries], rounds,
         tournament.tie_breaks, {e.pk: e.lot for e in ranked_entries if e.lot is not None},
+        final,
     )
     # After the last round every result counts: its places are the standings, and a stable
     # sort keeps the tied players in draw order as `_ranking` does.

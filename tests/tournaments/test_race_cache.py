@@ -66,3 +66,18 @@ def test_other_players_or_tie_breaks_never_reuse_the_places_kept():
     by_scored = race_places(KEY, [1, 2, 3], [ROUND_1, ROUND_2], ["game_points_scored"], {})
     # Round 2: A and C one win each; GP scored A 16, C 11: A, C, B.
     assert by_scored == {1: [1, 1], 2: [2, 3], 3: [3, 2]}
+
+
+def test_a_new_result_of_the_last_round_takes_its_places_from_the_standings_given():
+    race([ROUND_1, ROUND_2])
+    # Round 2 now won by A 11:9: the standings over both rounds are A, C, B (see above);
+    # round 1's places are kept, the last round's are the ranks given.
+    changed = [MatchResult(3, 1, 9, 11, "B")]
+    given = race_places(KEY, [1, 2, 3], [ROUND_1, changed], DEFAULT_TIE_BREAKS, {},
+                        final={1: 1, 2: 3, 3: 2})
+    assert given == {1: [1, 1], 2: [3, 3], 3: [2, 2]}
+
+
+def test_a_first_round_takes_its_places_from_the_standings_given():
+    assert race_places(KEY, [1, 2, 3], [ROUND_1], DEFAULT_TIE_BREAKS, {},
+                       final={1: 1, 2: 3, 3: 2}) == {1: [1], 2: [3], 3: [2]}

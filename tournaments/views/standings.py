@@ -56,7 +56,8 @@ def standings(request, pk: int):
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),
         # Computed only when the template's cache misses (a template calls a callable).
-        "race": partial(selectors.standings_race, tournament, counted) if round_robin else None,
+        "race": partial(selectors.standings_race, tournament, counted, ranking)
+        if round_robin else None,
         "round_robin": round_robin,
     })
 
