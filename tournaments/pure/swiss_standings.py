@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tournaments.pure.standings import break_ties, meeting_index, ranked, split_by
 
@@ -56,11 +56,13 @@ class SwissGame:
     forfeit: bool = False
 
 
-@dataclass(frozen=True)
-class _Round:
+class _Round(NamedTuple):
     opponent: Hashable | None
     points: int
     played: bool
+
+
+_NOT_PAIRED = _Round(None, 0, False)
 
 
 @dataclass
@@ -137,7 +139,7 @@ def swiss_standings(
     last = {player: max([completed_rounds, *rounds[player]]) for player in players}
     for player in players:
         for number in range(1, last[player] + 1):
-            rounds[player].setdefault(number, _Round(None, 0, False))  # not paired
+            rounds[player].setdefault(number, _NOT_PAIRED)
         rows[player].score = sum(entry.points for entry in rounds[player].values())
 
     def adjusted(player) -> float:
