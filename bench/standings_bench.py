@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -41,8 +42,11 @@ from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+THROWAWAY = None
+"""The directory of the throwaway SQLite database, removed at the end."""
 if "DATABASE_URL" not in os.environ:
-    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    THROWAWAY = tempfile.mkdtemp()
+    os.environ["DATABASE_URL"] = f"sqlite:///{THROWAWAY}/bench.sqlite3"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
 
@@ -290,4 +294,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        if THROWAWAY is not None:
+            connection.close()
+            shutil.rmtree(THROWAWAY, ignore_errors=True)
