@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
+from typing import NamedTuple
 
 from django.db.models import F, Prefetch, Q, QuerySet
 
@@ -27,9 +28,14 @@ from tournaments.pure.crosstable import CrossRow, cross_table
 from tournaments.pure.glicko2 import INITIAL_RATING, Rating
 from tournaments.pure.ladder import season_ladder
 from tournaments.pure.ratings import PROVISIONAL_MATCHES, RatedMatch, RatingPeriod, win_chance
-from tournaments.pure.standings import MatchResult, Standing, compute_standings
+from tournaments.pure.standings import (
+    MatchResult,
+    Standing,
+    compute_standings,
+)
 from tournaments.pure.swiss_standings import SwissGame, SwissStanding
 from tournaments.pure.swiss_standings import swiss_standings as compute_swiss_standings
+from tournaments.race_cache import race_places
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
@@ -52,10 +58,9 @@ def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
     return tournament.rounds.prefetch_related(Prefetch("pairings", queryset=pairings))
 
 
-@dataclass(frozen=True)
-class PlayedPairing:
-    """The few fields of a pairing and its match that the standings read (plain values: a
-    64-player double round robin has 4032 of them)."""
+class PlayedPairing(NamedTuple):
+    """The few fields of a pairing and its match that the standings read (plain values, a
+    named tuple: a 100-player double round robin has 9,900 of them)."""
 
     entry_a_id: int | None
     entry_b_id: int | None
@@ -69,14 +74,20 @@ class PlayedPairing:
 def played_pairings(tournament: Tournament, stage: str | None = None) -> list[PlayedPairing]:
     """Every pairing of `tournament` that has a match (byes have none); with `stage` (a
     `Round.Stage` value), only those of its rounds of that stage."""
+    return list(map(PlayedPairing._make, _played_rows(tournament, stage)))
+
+
+def _played_rows(tournament: Tournament, stage: str | None = None) -> list[tuple]:
+    """`played_pairings` as the plain tuples the database gives (the fields of
+    `PlayedPairing`, in its order): the standings of a 100-player double round robin read
+    9,900 of them, and unpack them rather than name their fields."""
     rows = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
     if stage is not None:
         rows = rows.filter(round__stage=stage)
-    rows = rows.values_list(
+    return list(rows.values_list(
         "entry_a_id", "entry_b_id", "match__status", "match__game_points_a", "match__game_points_b",
         "match__winner", "round__number",
-    ).order_by("round__number", "table", "pk")
-    return [PlayedPairing(*row) for row in rows]
+    ).order_by("round__number", "table", "pk"))
 
 
 def played_under_half(statuses: Iterable[str]) -> bool:
@@ -100,17 +111,17 @@ def cancelled_entries(
 ) -> set[int]:
     """Ids of the `entries` (the tournament's) whose results are all cancelled: withdrawn
     under the FIDE policy having played under half of their matches (`played_under_half`).
-    `pairings`: `played_pairings(tournament)`."""
+    `pairings`: `played_pairings(tournament)` (or the same fields as plain tuples)."""
     if tournament.withdrawal_policy != Tournament.WithdrawalPolicy.FIDE:
         return set()
-    cancelled = set()
-    for entry in entries:
-        if not entry.withdrawn:
-            continue
-        own = [p.status for p in pairings if entry.pk in (p.entry_a_id, p.entry_b_id)]
-        if played_under_half(own):
-            cancelled.add(entry.pk)
-    return cancelled
+    statuses: dict[int, list[str]] = {entry.pk: [] for entry in entries if entry.withdrawn}
+    if not statuses:
+        return set()
+    for entry_a, entry_b, status, *_rest in pairings:
+        for entry in (entry_a, entry_b):
+            if entry in statuses:
+                statuses[entry].append(status)
+    return {entry for entry, own in statuses.items() if played_under_half(own)}
 
 
 def counted_results_by_round(
@@ -119,17 +130,25 @@ def counted_results_by_round(
     """`counted_results`, each result with the number of its round: (round number, result),
     by round, then table."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
-    pairings = played_pairings(tournament)
+    pairings = _played_rows(tournament)
     cancelled = cancelled_entries(tournament, pairings, entries)
-    results = [
-        (p.round_number, MatchResult(
-            p.entry_a_id, p.entry_b_id, p.game_points_a, p.game_points_b, p.winner,
-            forfeit=p.status == Match.Status.FORFEITED,
-        ))
-        for p in pairings
-        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
-    ]
-    return entries, results, cancelled
+    return entries, _counted(pairings, cancelled, by_round=True), cancelled
+
+
+_DECIDED = frozenset(status.value for status in Match.DECIDED)
+_FORFEITED = Match.Status.FORFEITED.value
+
+
+def _counted(pairings: list[tuple], cancelled: set[int], *, by_round: bool) -> list:
+    """The `MatchResult`s of the decided `pairings` (`PlayedPairing`s or `_played_rows`)
+    less those of a `cancelled` entry; `by_round`: each as (round number, result)."""
+    results = []
+    for a, b, status, points_a, points_b, winner, number in pairings:
+        if status not in _DECIDED or (cancelled and (a in cancelled or b in cancelled)):
+            continue
+        result = MatchResult(a, b, points_a, points_b, winner, status == _FORFEITED)
+        results.append((number, result) if by_round else result)
+    return results
 
 
 def counted_results(
@@ -153,14 +172,16 @@ class Standings:
     withdrawn: list[Entry]
 
 
-def standings_with_withdrawn(tournament: Tournament) -> Standings:
+def standings_with_withdrawn(tournament: Tournament, counted: tuple | None = None) -> Standings:
     """The ranked players and, apart, the withdrawn players whose results are cancelled.
     A format whose standings go by score (`standings_by_score`: a Swiss) ranks everyone
-    with `swiss_standings` (`pure.swiss_standings`): no result is cancelled there."""
+    with `swiss_standings` (`pure.swiss_standings`): no result is cancelled there.
+    `counted`: `counted_results_by_round(tournament)` when the caller has it already (the
+    standings page shares it with `standings_race`), else fetched here."""
     if formats.for_tournament(tournament).standings_by_score:
         return Standings(ranked=swiss_standings(tournament), withdrawn=[])
-    entries, results, cancelled = counted_results(tournament)
-    return _ranking(tournament, entries, results, cancelled)
+    entries, numbered, cancelled = counted or counted_results_by_round(tournament)
+    return _ranking(tournament, entries, [result for _number, result in numbered], cancelled)
 
 
 def next_round_number(tournament: Tournament) -> int:
@@ -259,12 +280,7 @@ def group_tables(tournament: Tournament) -> list[GroupTable]:
     )
     pairings = played_pairings(tournament, Round.Stage.GROUPS)
     cancelled = cancelled_entries(tournament, pairings, entries)
-    results = [
-        MatchResult(p.entry_a_id, p.entry_b_id, p.game_points_a, p.game_points_b, p.winner,
-                    forfeit=p.status == Match.Status.FORFEITED)
-        for p in pairings
-        if p.status in Match.DECIDED and not cancelled & {p.entry_a_id, p.entry_b_id}
-    ]
+    results = _counted(pairings, cancelled, by_round=False)
     advance = tournament.group_advance or 0
     tables = []
     for number, members in groupby(sorted(entries, key=lambda e: (e.group, e.number)),
@@ -624,25 +640,35 @@ class RaceRow:
     places: tuple[int, ...]
 
 
-def standings_race(tournament: Tournament) -> list[RaceRow]:
+def standings_race(tournament: Tournament, counted: tuple | None = None,
+                   ranking: Standings | None = None) -> list[RaceRow]:
     """Each ranked player's place after every round that has a counted result, in the order of
     the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
     players whose results are cancelled are not in it). Round r's places rank the results of
-    rounds 1..r. No counted result yet: `[]`. Two queries."""
-    entries, numbered, cancelled = counted_results_by_round(tournament)
-    results = [result for _number, result in numbered]
-    ranking = _ranking(tournament, entries, results, cancelled)
+    rounds 1..r (`race_cache.race_places`: the places after the rounds whose results
+    are unchanged come from the cache). No counted result yet: `[]`. Two queries, none
+    with `counted` (`counted_results_by_round(tournament)`, when the caller has it);
+    `ranking`: `standings_with_withdrawn(tournament, counted)`, when the caller has it (its
+    ranks are the places after the last round)."""
+    entries, numbered, cancelled = counted or counted_results_by_round(tournament)
     last = max((number for number, _result in numbered), default=0)
-    ids = [entry.pk for entry, _row in ranking.ranked]
-    lots = {e.pk: e.lot for e, _row in ranking.ranked if e.lot is not None}
-    places: dict[int, list[int]] = {pk: [] for pk in ids}
-    for number in range(1, last + 1):
-        so_far = [result for n, result in numbered if n <= number]
-        for row in compute_standings(ids, so_far, tournament.tie_breaks, lots):
-            places[row.player].append(row.rank)
     if not last:
         return []
-    return [RaceRow(entry, tuple(places[entry.pk])) for entry, _row in ranking.ranked]
+    rounds: list[list[MatchResult]] = [[] for _number in range(last)]
+    for number, result in numbered:
+        rounds[number - 1].append(result)
+    ranked_entries = [e for e in entries if e.pk not in cancelled]
+    final = ({entry.pk: row.rank for entry, row in ranking.ranked}
+             if ranking is not None else None)
+    places = race_places(
+        f"standings-race:{tournament.pk}", [e.pk for e in ranked_entries], rounds,
+        tournament.tie_breaks, {e.pk: e.lot for e in ranked_entries if e.lot is not None},
+        final,
+    )
+    # After the last round every result counts: its places are the standings, and a stable
+    # sort keeps the tied players in draw order as `_ranking` does.
+    ranked_entries.sort(key=lambda entry: places[entry.pk][-1])
+    return [RaceRow(entry, tuple(places[entry.pk])) for entry in ranked_entries]
 
 
 @dataclass(frozen=True)

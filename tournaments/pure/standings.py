@@ -10,7 +10,7 @@ earlier one). Players level on everything share a rank.
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 HEAD_TO_HEAD = "head_to_head"
 GAME_POINT_DIFFERENCE = "game_point_difference"
@@ -25,9 +25,9 @@ TIE_BREAKS: tuple[str, ...] = (
 DEFAULT_TIE_BREAKS = TIE_BREAKS
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """A finished (or forfeited) match between two players, in game points."""
+class MatchResult(NamedTuple):
+    """A finished (or forfeited) match between two players, in game points. (A named tuple,
+    not a dataclass: a 100-player double round robin makes 9,900 of them per page.)"""
 
     player_a: Hashable
     player_b: Hashable
@@ -66,46 +66,78 @@ class Standing:
         return self.game_points_for - self.game_points_against
 
 
-def encounter_wins(group: list[Hashable], meetings: Iterable[tuple[Hashable, Hashable, Hashable]]
-                   ) -> dict | None:
-    """Wins in the mini-league of the tied `group`, counting every meeting among them
-    (`meetings`: (player_a, player_b, winner) of each decided match), or None unless every pair
-    of `group` has met: the head-to-head of a round robin and the Swiss's direct encounter
-    (FIDE C.07)."""
-    members = set(group)
-    met: set[frozenset] = set()
-    wins = dict.fromkeys(group, 0)
+Meetings = Mapping[Hashable, Mapping[Hashable, list]]
+"""The decided meetings indexed both ways (`meeting_index`): player -> opponent -> the winner
+of each of their meetings."""
+
+
+def meeting_index(meetings: Iterable[tuple[Hashable, Hashable, Hashable]]) -> dict:
+    """`Meetings` from (player_a, player_b, winner) of each decided match."""
+    index: dict = defaultdict(dict)
     for player_a, player_b, winner in meetings:
-        if player_a in members and player_b in members:
-            met.add(frozenset((player_a, player_b)))
-            wins[winner] += 1
-    pairs = len(group) * (len(group) - 1) // 2
-    return wins if len(met) == pairs else None
+        _meet(index, player_a, player_b, winner)
+    return index
 
 
-def break_ties(groups: list[list[Hashable]], order: Sequence[str], value_of, *,
-               encounter: str | None = None, meetings=()) -> list[list[Hashable]]:
+def _meet(index: dict, player_a: Hashable, player_b: Hashable, winner: Hashable) -> None:
+    """Add one meeting to a `meeting_index` being built (a defaultdict of dicts)."""
+    winners = index[player_a].get(player_b)
+    if winners is None:
+        winners = index[player_a][player_b] = index[player_b][player_a] = []
+    winners.append(winner)
+
+
+def encounter_wins(group: list[Hashable], meetings: Meetings) -> dict | None:
+    """Wins in the mini-league of the tied `group`, counting every meeting among them
+    (`meetings`: a `meeting_index` of the decided matches), or None unless every pair of
+    `group` has met: the head-to-head of a round robin and the Swiss's direct encounter
+    (FIDE C.07)."""
+    wins = dict.fromkeys(group, 0)
+    for number, player in enumerate(group):
+        opponents = meetings.get(player, {})
+        for other in group[number + 1:]:
+            winners = opponents.get(other)
+            if not winners:
+                return None
+            for winner in winners:
+                wins[winner] += 1
+    return wins
+
+
+def break_ties(groups: list[list[Hashable]], order: Sequence[str], key_of, *,
+               encounter: str | None = None, meetings: Meetings | None = None
+               ) -> list[list[Hashable]]:
     """Split the tied `groups` (best first) by each tie-break of `order` in turn, highest value
-    first: `value_of(name, player)` gives a player's value, except for the tie-break named
-    `encounter`, worked out among each tied group alone (`encounter_wins` over `meetings`) and
-    skipped for a group not every pair of which has met. Returns the groups (`TiedGroups`),
-    best first, with the mini-league wins it worked out."""
+    first: `key_of(name)` gives the function of a player that gives their value (asked only
+    of players still tied), except for the tie-break named `encounter`, worked out among each
+    tied group alone (`encounter_wins` over `meetings`, a `meeting_index`) and skipped for a
+    group not every pair of which has met. Returns the groups (`TiedGroups`), best first,
+    with the mini-league wins it worked out."""
     found: dict[Hashable, int] = {}
-    meetings = list(meetings)
-    for name in order:
-        if name == encounter:
-            next_groups = []
-            for group in groups:
-                wins = encounter_wins(group, meetings) if len(group) > 1 else None
-                if wins is None:
-                    next_groups.append(group)
-                    continue
-                found.update(wins)
-                next_groups.extend(split_by([group], wins.__getitem__))
-            groups = next_groups
-        else:
-            groups = split_by(groups, lambda p, name=name: value_of(name, p))
-    return TiedGroups(groups, found)
+    meetings = meetings or {}
+    keys: dict[str, object] = {}
+    result: list[list[Hashable]] = []
+    for group in groups:  # each group goes through the order alone: a split never looks
+        tied = [group]    # beyond its own group
+        for name in order:
+            if all(len(players) == 1 for players in tied):
+                break
+            if name == encounter:
+                next_groups = []
+                for players in tied:
+                    wins = encounter_wins(players, meetings) if len(players) > 1 else None
+                    if wins is None:
+                        next_groups.append(players)
+                        continue
+                    found.update(wins)
+                    next_groups.extend(split_by([players], wins.__getitem__))
+                tied = next_groups
+            else:
+                if name not in keys:
+                    keys[name] = key_of(name)
+                tied = split_by(tied, keys[name])
+        result.extend(tied)
+    return TiedGroups(result, found)
 
 
 class TiedGroups(list):
@@ -129,6 +161,92 @@ def ranked(groups: Iterable[list[Hashable]], rows: Mapping) -> list:
     return standings
 
 
+class _Tally:
+    """The running totals of a round robin's results, players numbered 0..n-1 in the order
+    given: each one's matches played, won and lost and game points for and against, whom each
+    beat (once per win) and the `meeting_index`. Results are added round by round, so the
+    race (`places_after_each_round`) ranks after each round without counting the rounds
+    before it again; tie-break values are worked out only for the players still tied."""
+
+    def __init__(self, players: Iterable[Hashable], tie_breaks: Sequence[str],
+                 lots: Mapping[Hashable, int] | None):
+        unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
+        if unknown:
+            raise ValueError(f"Unknown tie-break(s): {', '.join(unknown)}")
+        self.tie_breaks = tuple(tie_breaks)
+        self.lots = lots = lots or {}
+        self.players = list(dict.fromkeys(players))
+        self.number = {player: number for number, player in enumerate(self.players)}
+        count = len(self.players)
+        self.played, self.won, self.lost = [0] * count, [0] * count, [0] * count
+        self.scored, self.conceded = [0] * count, [0] * count
+        self.beaten: list[list[int]] = [[] for _player in self.players]
+        self.meetings: dict = defaultdict(dict)
+        # The lower lot first; a player without one after those with one.
+        self.lot_order = [-lots[player] if player in lots else float("-inf")
+                          for player in self.players]
+
+    def add(self, results: Iterable[MatchResult]) -> None:
+        number, played, won, lost = self.number, self.played, self.won, self.lost
+        scored, conceded, beaten, meetings = self.scored, self.conceded, self.beaten, self.meetings
+        for result in results:
+            player_a, player_b, points_a, points_b, winner_seat, _forfeit = result
+            a, b = number.get(player_a), number.get(player_b)
+            if a is None or b is None:
+                raise ValueError(f"Result between unknown players: {result}")
+            played[a] += 1
+            played[b] += 1
+            scored[a] += points_a
+            conceded[a] += points_b
+            scored[b] += points_b
+            conceded[b] += points_a
+            winner, loser = (a, b) if winner_seat == "A" else (b, a)
+            won[winner] += 1
+            lost[loser] += 1
+            beaten[winner].append(loser)
+            winners = meetings[a].get(b)  # `_meet`, written out: 9,900 results a page
+            if winners is None:
+                winners = meetings[a][b] = meetings[b][a] = []
+            winners.append(winner)
+
+    def key(self, name: str):
+        """The function of a player's number that gives their value of the tie-break `name`
+        (higher first; a lot negated)."""
+        scored, conceded, won, beaten = self.scored, self.conceded, self.won, self.beaten
+        if name == GAME_POINT_DIFFERENCE:
+            return lambda player: scored[player] - conceded[player]
+        if name == GAME_POINTS_SCORED:
+            return scored.__getitem__
+        if name == SONNEBORN_BERGER:
+            return lambda player: sum(map(won.__getitem__, beaten[player]))
+        return self.lot_order.__getitem__
+
+    def value(self, name: str, player: int) -> int | None:
+        """A player's value of the tie-break `name` as the table shows it (None for the
+        head-to-head, worked out among a tied group alone, and for a player without a lot)."""
+        if name == HEAD_TO_HEAD:
+            return None
+        if name == LOTS:
+            return self.lots.get(self.players[player])
+        return self.key(name)(player)
+
+    def groups(self) -> TiedGroups:
+        """The players' numbers in order, best first, in groups level on everything (match
+        wins, then `break_ties`)."""
+        won = self.won
+        groups: list[list[int]] = []
+        last = None
+        # A stable sort: players level on wins stay in the order given.
+        for player in sorted(range(len(won)), key=won.__getitem__, reverse=True):
+            if won[player] == last:
+                groups[-1].append(player)
+            else:
+                groups.append([player])
+                last = won[player]
+        return break_ties(groups, self.tie_breaks, self.key, encounter=HEAD_TO_HEAD,
+                          meetings=self.meetings)
+
+
 def compute_standings(
     players: Iterable[Hashable],
     results: Iterable[MatchResult],
@@ -146,60 +264,65 @@ def compute_standings(
 
     Raises `ValueError` for an unknown tie-break name or a result naming an unknown player.
     """
-    unknown = [name for name in tie_breaks if name not in TIE_BREAKS]
-    if unknown:
-        raise ValueError(f"Unknown tie-break(s): {', '.join(unknown)}")
-    lots = lots or {}
-    results = list(results)
-    rows = {player: Standing(player) for player in players}
-    for result in results:
-        if result.player_a not in rows or result.player_b not in rows:
-            raise ValueError(f"Result between unknown players: {result}")
-        a, b = rows[result.player_a], rows[result.player_b]
-        for row, scored, conceded in ((a, result.game_points_a, result.game_points_b),
-                                      (b, result.game_points_b, result.game_points_a)):
-            row.played += 1
-            row.game_points_for += scored
-            row.game_points_against += conceded
-        rows[result.winner_id()].won += 1
-        rows[result.loser_id()].lost += 1
-    sonneborn_berger: dict[Hashable, int] = defaultdict(int)
-    for result in results:
-        sonneborn_berger[result.winner_id()] += rows[result.loser_id()].won
-
-    def overall_value(name: str, player: Hashable) -> int | None:
-        row = rows[player]
-        if name == GAME_POINT_DIFFERENCE:
-            return row.game_point_difference
-        if name == GAME_POINTS_SCORED:
-            return row.game_points_for
-        if name == SONNEBORN_BERGER:
-            return sonneborn_berger[player]
-        return lots.get(player)
-
-    for row in rows.values():
-        for name in tie_breaks:
-            row.tie_breaks[name] = None if name == HEAD_TO_HEAD else overall_value(name, row.player)
-
-    groups = split_by([list(rows)], lambda player: rows[player].won)
-    meetings = [(r.player_a, r.player_b, r.winner_id()) for r in results]
-
-    def split_value(name: str, player: Hashable):
-        if name == LOTS:  # the lower lot first; a player without one after those with one
-            return -lots[player] if player in lots else float("-inf")
-        return overall_value(name, player)
-
-    groups = break_ties(groups, tie_breaks, split_value, encounter=HEAD_TO_HEAD,
-                        meetings=meetings)
-    for player, wins in groups.encounter_values.items():
-        rows[player].tie_breaks[HEAD_TO_HEAD] = wins
+    tally = _Tally(players, tie_breaks, lots)
+    tally.add(results)
+    rows = [
+        Standing(player, 0, tally.played[number], tally.won[number], tally.lost[number],
+                 tally.scored[number], tally.conceded[number],
+                 {name: tally.value(name, number) for name in tally.tie_breaks})
+        for number, player in enumerate(tally.players)
+    ]
+    groups = tally.groups()
+    for number, wins in groups.encounter_values.items():
+        rows[number].tie_breaks[HEAD_TO_HEAD] = wins
     return ranked(groups, rows)
 
 
+def places_after_each_round(
+    players: Iterable[Hashable],
+    rounds: Iterable[Iterable[MatchResult]],
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    lots: Mapping[Hashable, int] | None = None,
+    *,
+    known: int = 0,
+) -> dict[Hashable, list[int]]:
+    """Each player's place after every round of `rounds` (the results of round 1, then of
+    round 2, ...; a round may have none): the rank `compute_standings` gives over the results
+    of that round and the ones before it. player -> [place after round 1, after round 2, ...].
+    `known`: the places after the first `known` rounds are left out (the caller has them;
+    their results are counted, not ranked), so each list starts after round `known` + 1.
+    Raises `ValueError` as `compute_standings` does."""
+    tally = _Tally(players, tie_breaks, lots)
+    places: list[list[int]] = [[] for _player in tally.players]
+    for number, results in enumerate(rounds, start=1):
+        tally.add(results)
+        if number <= known:
+            continue
+        rank = 1
+        for group in tally.groups():
+            for player in group:
+                places[player].append(rank)
+            rank += len(group)
+    return dict(zip(tally.players, places, strict=True))
+
+
 def split_by(groups: list[list[Hashable]], key) -> list[list[Hashable]]:
-    """Split each group into sub-groups of equal `key`, highest key first; keep group order."""
+    """Split each group into sub-groups of equal `key`, highest key first; keep group order
+    (a group of one is left as it is, its key never asked)."""
     result = []
     for group in groups:
+        if len(group) == 1:
+            result.append(group)
+            continue
+        if len(group) == 2:
+            first, second = group
+            key_first, key_second = key(first), key(second)
+            if key_first == key_second:
+                result.append(group)
+            else:
+                result.extend(([first], [second]) if key_first > key_second
+                              else ([second], [first]))
+            continue
         by_value: dict = defaultdict(list)
         for player in group:
             by_value[key(player)].append(player)

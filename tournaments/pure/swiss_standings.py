@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from tournaments.pure.standings import break_ties, ranked, split_by
+from tournaments.pure.standings import break_ties, meeting_index, ranked, split_by
 
 BUCHHOLZ = "buchholz"
 BUCHHOLZ_CUT_1 = "buchholz_cut_1"
@@ -56,11 +56,13 @@ class SwissGame:
     forfeit: bool = False
 
 
-@dataclass(frozen=True)
-class _Round:
+class _Round(NamedTuple):
     opponent: Hashable | None
     points: int
     played: bool
+
+
+_NOT_PAIRED = _Round(None, 0, False)
 
 
 @dataclass
@@ -137,7 +139,7 @@ def swiss_standings(
     last = {player: max([completed_rounds, *rounds[player]]) for player in players}
     for player in players:
         for number in range(1, last[player] + 1):
-            rounds[player].setdefault(number, _Round(None, 0, False))  # not paired
+            rounds[player].setdefault(number, _NOT_PAIRED)
         rows[player].score = sum(entry.points for entry in rounds[player].values())
 
     def adjusted(player) -> float:
@@ -168,9 +170,11 @@ def swiss_standings(
         row.tie_breaks = {name: values[name] for name in SWISS_TIE_BREAKS}
 
     groups = split_by([players], lambda p: rows[p].score)
-    meetings = [(game.player_a, game.player_b,
-                 game.player_a if game.winner == "A" else game.player_b) for game in games]
-    groups = break_ties(groups, SWISS_TIE_BREAKS, lambda name, p: rows[p].tie_breaks[name],
+    meetings = meeting_index((game.player_a, game.player_b,
+                              game.player_a if game.winner == "A" else game.player_b)
+                             for game in games)
+    groups = break_ties(groups, SWISS_TIE_BREAKS,
+                        lambda name: lambda p: rows[p].tie_breaks[name],
                         encounter=DIRECT_ENCOUNTER, meetings=meetings)
     for player, wins in groups.encounter_values.items():
         rows[player].tie_breaks[DIRECT_ENCOUNTER] = wins

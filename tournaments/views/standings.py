@@ -29,7 +29,11 @@ from tournaments.tables import (
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
     event_format = formats.for_tournament(tournament)
-    ranking = selectors.standings_with_withdrawn(tournament)
+    round_robin = bool(event_format.berger_cycles)
+    # One fetch of the results for the table and, when its cache misses, the race.
+    counted = None if event_format.standings_by_score else \
+        selectors.counted_results_by_round(tournament)
+    ranking = selectors.standings_with_withdrawn(tournament, counted)
     provisional = provisional_counted(table_entry.provisional_results(tournament),
                                       ranking.withdrawn)
     rows = standings_rows(ranking.ranked, unsigned_entries(provisional))
@@ -38,7 +42,6 @@ def standings(request, pk: int):
     table = table_class(rows, order)
     RequestConfig(request, paginate=False).configure(table)
     playing = selectors.matches_in_play(tournament).count()
-    round_robin = bool(event_format.berger_cycles)
     return render(request, "tournaments/standings.html", {
         "tournament": tournament,
         "table": table,
@@ -53,7 +56,8 @@ def standings(request, pk: int):
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),
         # Computed only when the template's cache misses (a template calls a callable).
-        "race": partial(selectors.standings_race, tournament) if round_robin else None,
+        "race": partial(selectors.standings_race, tournament, counted, ranking)
+        if round_robin else None,
         "round_robin": round_robin,
     })
 

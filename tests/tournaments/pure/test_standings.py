@@ -11,6 +11,7 @@ from tournaments.pure.standings import (
     SONNEBORN_BERGER,
     MatchResult,
     compute_standings,
+    places_after_each_round,
 )
 
 
@@ -98,3 +99,28 @@ def test_ranks_never_put_fewer_wins_above_more_wins(raw):
     assert wins == sorted(wins, reverse=True)
     assert sorted(row.player for row in standings) == list(range(6))
     assert sum(row.won for row in standings) == sum(row.lost for row in standings) == len(results)
+
+
+def test_places_after_each_round_rank_the_results_so_far():
+    # Round 1: A beats B 11:7 (C rests): A first; B and C have not met, so the GP difference
+    # puts C (0) before B (-4). Round 2: C beats A 11:5: A and C level on one win, C won their
+    # meeting. Round 3: none. Round 4: B beats C 11:10: all on one win and each beat one of
+    # the others; GP difference A 4 - 6 = -2, B -4 + 1 = -3, C 6 - 1 = 5: C, A, B.
+    rounds = [[result("A", "B", 11, 7)], [result("C", "A", 11, 5)], [],
+              [result("B", "C", 11, 10)]]
+    assert places_after_each_round("ABC", rounds) == {
+        "A": [1, 2, 2, 2], "B": [3, 3, 3, 3], "C": [2, 1, 1, 1],
+    }
+
+
+@given(st.lists(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 10),
+                                   st.booleans()), max_size=4), max_size=6))
+def test_places_after_each_round_are_the_standings_of_each_round_so_far(raw):
+    rounds = [[MatchResult(a, b, 11, lost, "A") if a_won else MatchResult(a, b, lost, 11, "B")
+               for a, b, lost, a_won in games if a != b] for games in raw]
+    lots = {0: 2, 3: 1}
+    places = places_after_each_round(range(6), rounds, lots=lots)
+    for number in range(len(rounds)):
+        so_far = [result for games in rounds[:number + 1] for result in games]
+        ranks = {row.player: row.rank for row in compute_standings(range(6), so_far, lots=lots)}
+        assert {player: places[player][number] for player in range(6)} == ranks
