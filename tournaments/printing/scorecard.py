@@ -79,9 +79,13 @@ def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
     return match_entry_url(match.pk), False
 
 
+@lru_cache(maxsize=1024)
 def qr_image(url: str) -> str:
     """The QR code of `url` as a PNG data URI, one pixel per module (the stylesheet scales it
-    up without smoothing): a few hundred bytes, and cheaper to draw than the same as SVG."""
+    up without smoothing): a few hundred bytes, and cheaper to draw than the same as SVG.
+
+    Kept per process (a link's code never changes): a reprint of a round, or its pack after
+    its scorecards, finds its codes made; segno takes about 5 ms a code (choosing the mask)."""
     return segno.make(url, error="m").png_data_uri(scale=1, border=0)
 
 
