@@ -1,11 +1,13 @@
 """The scorecard's drawing: the deal grid (its geometry, the shared grid image, the values laid
-over it), the rows it prints, the legend of reason codes and the QR code.
+over it), the rows it prints, the legend of reason codes (a shared image too) and the QR code.
 
 The deal grid (lines, headings, deal numbers) is one image drawn once per language and layout
 and shared by every scorecard of a document: the PDF holds it once and each card refers to it.
 Only the entered values are laid out as text over it. Laying the grid out as ~170 table cells
 per card (or drawing it as SVG with its 36 texts per card) took three quarters of the build
-time. Lengths in millimetres; 600 dpi, the resolution of an office laser printer.
+time. The legend ("Codes: 1 66, … · = draw (0)", two dozen bold and plain runs) is drawn the
+same way, once per document (`legend_image`). Lengths in millimetres; 600 dpi, the resolution of
+an office laser printer.
 
 The geometry (`grid_layout`, `card_grids`, `grid_widths`, `grid_cells`) and the rows
 (`scorecard_rows`) are plain Python, tested without rendering a PDF.
