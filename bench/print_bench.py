@@ -24,6 +24,7 @@ import datetime
 import io
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -55,6 +56,13 @@ def main() -> None:
     repeats = parser.parse_args().repeats
 
     workdir = tempfile.mkdtemp(prefix="print-bench-")
+    try:
+        run(workdir, repeats)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)  # the throwaway database and media
+
+
+def run(workdir: str, repeats: int) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
     os.environ["MEDIA_ROOT"] = str(Path(workdir) / "media")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
