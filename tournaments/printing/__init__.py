@@ -11,6 +11,9 @@
 - `kinds`: the registry (`KINDS`), each kind's data version, `build` and `filename`.
 - `jobs`: the print-job services (`print_job_request`, `print_job_build`) and the Celery task.
 
-Speed (bench/print_bench.py): a scorecard is a form with fixed positions over one shared grid
-image, so a page costs WeasyPrint little; a 32-match round pack builds in a second or two.
+Speed (bench/print_bench.py): a scorecard is a form with fixed positions over two images shared
+by every card of a document (the deal grid and the legend of codes), with an 8-bit grey QR code
+kept per link; the stylesheet is parsed and the fonts configured once per process and thread
+(`pdf`). A scorecard page still costs about 6-7 trivial pages (the floor the bench measures):
+its two dozen positioned text boxes are what is left.
 """

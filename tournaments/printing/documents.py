@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from django.utils import dateformat, timezone, translation
+from django.utils.translation import gettext as _
 
 from club.models import Season
 from scoring.models import Deal, Match
@@ -32,8 +33,10 @@ from tournaments.tables import (
     unsigned_entries,
 )
 
-CARDS_PER_CHUNK = 8
-"""Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass."""
+CARDS_PER_CHUNK = 16
+"""Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass. Each
+pass costs about a trivial page's time on top of its cards (its head, the grid image's CSS):
+16 cards (8 pages) a pass keep that small beside the cards."""
 
 Part = tuple[str, dict]
 """A template and its context: one WeasyPrint pass."""
@@ -73,6 +76,11 @@ class Scorecard:
     players_enter: bool = False
     """The QR code is the players' link (else the public match page)."""
 
+    @property
+    def legend_class(self) -> str:
+        """The CSS class suffix of this card's legend image (`scorecard.legend_class`)."""
+        return scorecard.legend_class(self.legend)
+
 
 @dataclass(frozen=True)
 class ScorecardsDocument:
@@ -89,6 +97,7 @@ class ScorecardsDocument:
 
     def parts(self) -> list[Part]:
         labels = scorecard.grid_labels()
+        heading = str(_("Codes:"))
         per_page = scorecard.SCORECARDS_PER_PAGE
         chunk = CARDS_PER_CHUNK - CARDS_PER_CHUNK % per_page
         parts = []
@@ -103,6 +112,13 @@ class ScorecardsDocument:
                     {"layout": grid, "uri": scorecard.grid_image(grid, labels),
                      "row": f"{grid.row_height:.3f}", "font": f"{grid.cell_font_pt:.1f}"}
                     for grid in sorted({card.grid for card in some}, key=lambda g: g.key)
+                ],
+                # The legend too is an image, one per distinct legend (`scorecard.legend_image`).
+                "legends": [
+                    {"class": name, "image": scorecard.legend_image(heading, key)}
+                    for name, key in sorted({
+                        card.legend_class: scorecard.legend_key(card.legend) for card in some
+                    }.items())
                 ],
                 "filled": self.filled,
             }))

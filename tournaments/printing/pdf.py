@@ -1,9 +1,15 @@
 """The WeasyPrint plumbing shared by every printed document: a template rendered to A4 PDF
-bytes, with the stylesheet inlined, system fonts, nothing fetched, progress reported.
+bytes, with the print stylesheet, system fonts, nothing fetched, progress reported.
 
-Nothing is fetched while rendering: the stylesheet (`static/css/print.css`) is read from disk and
-inlined, fonts come from the system (DejaVu covers Cyrillic), images are PNG data URIs, and the
-URL fetcher refuses every scheme but `data:`.
+Nothing is fetched while rendering: the stylesheet (`static/css/print.css`) is read from disk,
+fonts come from the system (DejaVu covers Cyrillic), images are PNG data URIs, and the URL
+fetcher refuses every scheme but `data:`.
+
+Speed: the stylesheet is parsed and the fonts are configured once per process and thread
+(`_weasyprint`), not once per document: together they cost a document more than laying out a
+page of scorecards (bench/print_bench.py). The stylesheet is handed to WeasyPrint as a user
+stylesheet, so a template's own `<style>` (the scorecards' grid images) comes after it in the
+cascade, as it did when the stylesheet was inlined before it.
 
 `template_version` is the fingerprint of what a template prints with: its source, the templates
 it extends or includes, and the stylesheet. It is part of every document's data version
@@ -11,6 +17,7 @@ it extends or includes, and the stylesheet. It is part of every document's data 
 """
 
 import re
+import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -67,32 +74,53 @@ def _fetcher():
     return URLFetcher(allowed_protocols={"data"})
 
 
-def _document(template: str, context: dict, fonts, images: dict):
-    from weasyprint import HTML
-
-    html = render_to_string(template, {**context, "css": stylesheet()})
-    return HTML(
-        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher()
-    ).render(font_config=fonts, cache=images)
+_local = threading.local()
 
 
-def render_pdf(parts: Sequence[tuple[str, dict]], progress: Progress = None) -> bytes:
-    """Render each (template, context) part and join their pages into one PDF; return its
-    bytes. Fonts and images are shared by the parts. `progress` gets 0-90 as the parts are
-    laid out, then 100.
+def _weasyprint():
+    """This thread's WeasyPrint font configuration and the parsed `STYLESHEET`, made on first
+    use and kept: the stylesheet does not change under a running site (as `template_version`
+    assumes), and a font configuration (Pango's font map) is not shared between threads.
 
     WeasyPrint is imported here, not at the top: it takes about half a second to load, which
     every command, web worker and test process would otherwise pay without printing."""
-    from weasyprint.text.fonts import FontConfiguration
+    if not hasattr(_local, "css"):
+        from weasyprint import CSS
+        from weasyprint.text.fonts import FontConfiguration
 
-    fonts, images = FontConfiguration(), {}
+        fonts = FontConfiguration()
+        _local.fonts = fonts
+        _local.css = CSS(string=stylesheet(), font_config=fonts, url_fetcher=_fetcher(),
+                         base_url=str(settings.BASE_DIR))
+    return _local.fonts, _local.css
+
+
+def render_html(htmls: Sequence[str], progress: Progress = None) -> bytes:
+    """Lay out each HTML document of `htmls` with the print stylesheet and join their pages
+    into one PDF; return its bytes. Fonts and images are shared by the documents. `progress`
+    gets 0-90 as they are laid out, then 100."""
+    from weasyprint import HTML
+
+    fonts, css = _weasyprint()
+    images: dict = {}
     documents = []
-    for done, (template, context) in enumerate(parts, start=1):
-        documents.append(_document(template, context, fonts, images))
+    for done, html in enumerate(htmls, start=1):
+        documents.append(HTML(
+            string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher()
+        ).render(stylesheets=[css], font_config=fonts, cache=images))
         if progress:
-            progress(int(90 * done / len(parts)))
+            progress(int(90 * done / len(htmls)))
     pages = [page for document in documents for page in document.pages]
     pdf = documents[0].copy(pages).write_pdf()
     if progress:
         progress(100)
     return pdf
+
+
+def render_pdf(parts: Sequence[tuple[str, dict]], progress: Progress = None) -> bytes:
+    """Render each (template, context) part (`render_html`: one WeasyPrint document each) and
+    join their pages into one PDF; return its bytes. `progress` gets 0-90 as the parts are
+    laid out, then 100."""
+    return render_html(
+        [render_to_string(template, context) for template, context in parts], progress
+    )

@@ -1,23 +1,26 @@
 """The scorecard's drawing: the deal grid (its geometry, the shared grid image, the values laid
-over it), the rows it prints, the legend of reason codes and the QR code.
+over it), the rows it prints, the legend of reason codes (a shared image too) and the QR code.
 
 The deal grid (lines, headings, deal numbers) is one image drawn once per language and layout
 and shared by every scorecard of a document: the PDF holds it once and each card refers to it.
 Only the entered values are laid out as text over it. Laying the grid out as ~170 table cells
 per card (or drawing it as SVG with its 36 texts per card) took three quarters of the build
-time. Lengths in millimetres; 600 dpi, the resolution of an office laser printer.
+time. The legend ("Codes: 1 66, … · = draw (0)", two dozen bold and plain runs) is drawn the
+same way, once per document (`legend_image`). Lengths in millimetres; 600 dpi, the resolution of
+an office laser printer.
 
 The geometry (`grid_layout`, `card_grids`, `grid_widths`, `grid_cells`) and the rows
 (`scorecard_rows`) are plain Python, tested without rendering a PDF.
 """
 
 import base64
+import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import segno
+import zxingcpp
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -79,10 +82,24 @@ def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
     return match_entry_url(match.pk), False
 
 
+@lru_cache(maxsize=1024)
 def qr_image(url: str) -> str:
-    """The QR code of `url` as a PNG data URI, one pixel per module (the stylesheet scales it
-    up without smoothing): a few hundred bytes, and cheaper to draw than the same as SVG."""
-    return segno.make(url, error="m").png_data_uri(scale=1, border=0)
+    """The QR code of `url` (error correction M) as a PNG data URI, one grey level byte per
+    module and no margin (the stylesheet scales it up without smoothing, the card leaves white
+    round it): a few hundred bytes, cheaper to draw than the same as SVG.
+
+    Drawn by zxing-cpp's encoder (C++: under half a millisecond a code, where segno's pure
+    Python took 5-7 ms choosing the mask, a sixth of a round pack's time), as 8-bit grey:
+    WeasyPrint takes a grey PNG as it is, while it turns a 1-bit one into RGB and encodes it
+    again. Kept per process (a link's code never changes): a reprint of a round, or its pack
+    after its scorecards, finds its codes made."""
+    code = zxingcpp.create_barcode(url, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
+    modules = memoryview(code.to_image(with_quiet_zones=False))
+    height, width = modules.shape
+    image = Image.frombytes("L", (width, height), modules.tobytes())
+    png = io.BytesIO()
+    image.save(png, "PNG")
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,3 +313,87 @@ def grid_image(layout: GridLayout, labels: tuple[str, ...]) -> str:
     png = io.BytesIO()
     image.save(png, "PNG")
     return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
+
+
+# --------------------------------------------------------------------------------------------
+# The legend
+# --------------------------------------------------------------------------------------------
+
+LEGEND_FONT_PT, LEGEND_LINE = 6.3, 1.3
+"""The legend's type: 6.3 pt DejaVu Sans, lines 1.3 times as high, codes in bold, #222."""
+LEGEND_GREY = 0x22
+GRID_BOLD_FONT = "DejaVuSans-Bold.ttf"
+
+
+@dataclass(frozen=True)
+class LegendImage:
+    """The legend of reason codes drawn as an image `GRID_WIDTH` mm wide: its PNG data URI and
+    its height in mm as CSS text ("5.78")."""
+
+    uri: str
+    height: str
+
+
+def legend_key(items: Sequence[dict]) -> tuple[tuple[str, str, str], ...]:
+    """What a card's legend (`legend`) prints, as a hashable key: (code, label, game points)."""
+    return tuple((str(item["code"]), str(item["label"]), str(item["game_points"]))
+                 for item in items)
+
+
+def legend_class(items: Sequence[dict]) -> str:
+    """A CSS class suffix naming the legend image of `items` (`legend`): "3f2a9c01"."""
+    return hashlib.blake2s(repr(legend_key(items)).encode(), digest_size=4).hexdigest()
+
+
+def _legend_words(heading: str, key: tuple) -> list[list[tuple[str, bool]]]:
+    """The legend's words as runs of (text, bold): "Codes:", then "1 66, …" with the code
+    bound to its label by a no-break space, " · " between the items, as the card printed it
+    in text."""
+    words = [[(heading, True)]]
+    for index, (code, label, game_points) in enumerate(key):
+        first, *rest = f"{label} ({game_points})".split(" ")
+        words.append([(code, True), ("\N{NO-BREAK SPACE}" + first, False)])
+        words += [[(word, False)] for word in rest]
+        if index < len(key) - 1:
+            words.append([("·", False)])
+    return words
+
+
+@lru_cache(maxsize=16)
+def legend_image(heading: str, key: tuple[tuple[str, str, str], ...]) -> LegendImage:
+    """The legend `key` (`legend_key`) headed by `heading` ("Codes:"), drawn at `GRID_DPI` and
+    wrapped at spaces to `GRID_WIDTH` mm, as `LegendImage`. One image for every card of a
+    document, as the grid: laid out as text, its two dozen bold and plain runs cost WeasyPrint
+    a third of a card's time."""
+    size = LEGEND_FONT_PT / 72 * GRID_DPI
+    fonts = {False: ImageFont.truetype(GRID_FONT, size),
+             True: ImageFont.truetype(GRID_BOLD_FONT, size)}
+    space = fonts[False].getlength(" ")
+    width = _px(GRID_WIDTH)
+    lines: list[list[tuple[float, str, bool]]] = [[]]
+    x = 0.0
+    for word in _legend_words(heading, key):
+        length = sum(fonts[bold].getlength(text) for text, bold in word)
+        if lines[-1] and x + space + length > width:
+            lines.append([])
+            x = 0.0
+        elif lines[-1]:
+            x += space
+        for text, bold in word:
+            lines[-1].append((x, text, bold))
+            x += fonts[bold].getlength(text)
+    line_height = size * LEGEND_LINE
+    ascent, descent = fonts[False].getmetrics()
+    height = round(line_height * len(lines))
+    image = Image.new("L", (width, height), 255)
+    draw = ImageDraw.Draw(image)
+    for number, runs in enumerate(lines):
+        baseline = number * line_height + (line_height - ascent - descent) / 2 + ascent
+        for left, text, bold in runs:
+            draw.text((left, baseline), text, font=fonts[bold], fill=LEGEND_GREY, anchor="ls")
+    png = io.BytesIO()
+    image.save(png, "PNG")
+    return LegendImage(
+        "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(),
+        f"{height * 25.4 / GRID_DPI:.2f}",
+    )

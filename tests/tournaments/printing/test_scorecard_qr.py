@@ -2,6 +2,7 @@
 while the players may enter the match, the public match page when they may not (or the match
 is over)."""
 
+import base64
 import io
 
 import pytest
@@ -13,6 +14,7 @@ from tests.tournaments.printing.helpers import ELEVEN_NIL, first_match, html_tex
 from tournaments import table_entry
 from tournaments.models import EntryMode, Pairing
 from tournaments.printing.documents import render_scorecards, scorecards_document
+from tournaments.printing.scorecard import qr_image
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +75,13 @@ def test_the_cards_words_say_what_the_code_opens(started, mode, words):
     pairing = pairing_of(first_match(started))
     text = html_text(scorecards_document([pairing], False, started, "en"))
     assert words in text
+
+
+def test_the_code_is_one_grey_pixel_a_module_with_error_correction_m():
+    """A 56-character link in byte mode with correction M needs version 4: 33 x 33 modules."""
+    link = "https://66.example.bg/p/RxMu64Xi-mPaD4Vi7-j4pzgaUUvHC-_8/"
+    picture = Image.open(io.BytesIO(base64.b64decode(qr_image(link).split(",", 1)[1])))
+    assert (picture.mode, picture.size) == ("L", (33, 33))
+    framed = ImageOps.expand(picture, border=4, fill=255).resize((41 * 8, 41 * 8), Image.NEAREST)
+    [result] = zxingcpp.read_barcodes(framed)
+    assert (result.text, result.ec_level) == (link, "M")
