@@ -96,7 +96,10 @@ injection"). The export writes such a name with a leading ``'``; the reader take
 SHOWN_LENGTH = 40
 """A bad value is quoted in its error message up to this many characters."""
 BATCH_SIZE = 2_000
-"""Rows one `bulk_create` of the writer sends (matches, pairings, deals and their history)."""
+"""Deals one batch of the writer creates (with their history rows)."""
+MATCH_BATCH_SIZE = 500
+"""Matches (and their pairings) one batch of the writer creates: a model object is some
+kilobytes, and a season of 13,000 matches must not hold them all at once."""
 PROGRESS_EVERY = 5_000
 """Lines read between two `progress` calls of the check."""
 
@@ -789,9 +792,9 @@ def _claim(digest: str, organiser) -> ImportClaim:
         raise AlreadyImported(import_claimed(digest=digest)) from None
 
 
-def _batches(items: list) -> Iterator[list]:
-    for start in range(0, len(items), BATCH_SIZE):
-        yield items[start:start + BATCH_SIZE]
+def _batches(items: list, size: int) -> Iterator[list]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
 
 
 def _copy_history(model, ids: list[int], *, history_type: str, by, date) -> None:
@@ -824,13 +827,13 @@ def _copy_history(model, ids: list[int], *, history_type: str, by, date) -> None
 
 def _write_matches(plan: ImportPlan, players: dict[str, Player], entries: dict[int, Entry],
                    rounds: dict[int, Round], snapshot: dict, by, now) -> array:
-    """The plan's matches and their pairings, `BATCH_SIZE` at a time, with the history the
-    one-by-one path leaves: a "+" row of the new match (not started, 0:0) and, for a
+    """The plan's matches and their pairings, `MATCH_BATCH_SIZE` at a time, with the history
+    the one-by-one path leaves: a "+" row of the new match (not started, 0:0) and, for a
     finished match, a "~" row of its result (`scoring.services` saves a finished match with
     history, a running score without). Returns the matches' ids in the plan's order (not the
     objects: memory)."""
     ids = array("q")
-    for planned_batch in _batches(plan.matches):
+    for planned_batch in _batches(plan.matches, MATCH_BATCH_SIZE):
         batch = Match.objects.bulk_create([Match(
             player_a=players[planned.player_a], player_b=players[planned.player_b],
             first_dealer="A", house_rules_snapshot=snapshot, status=Match.Status.SCHEDULED,
@@ -903,8 +906,9 @@ def import_plan_apply(*, plan: ImportPlan, name: str, date, house_rules: rules.H
     numbered in order of first appearance (reusing the players of the same name in `club`, a
     `club.Club` or None: the tournament's club, whose page and season ladders list it), the
     rounds, pairings and matches (house rules snapshot, first dealer A, the score the plan
-    worked out with `rules.score_match`) and the deals: all with `bulk_create`, `BATCH_SIZE`
-    rows at a time, and no query per deal or match. History rows as the one-by-one path
+    worked out with `rules.score_match`) and the deals: all with `bulk_create`, in batches
+    (`MATCH_BATCH_SIZE` matches, `BATCH_SIZE` deals), and no query per deal or match (the
+    history rows are copied by the database, `_copy_history`). History rows as the one-by-one path
     writes them (by `organiser`, reason "import"): the players, entries and deals created, each
     match created and, when finished, its result. Status: finished when every match is, else
     running (what the round robin's `match_finished` receiver would leave; the signal is not

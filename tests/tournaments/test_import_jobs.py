@@ -4,6 +4,7 @@ test_importing.py; every expected figure is worked out by hand in the comments."
 
 import datetime
 import html
+import time
 from io import StringIO
 
 import pytest
@@ -22,6 +23,10 @@ from tests.tournaments.test_importing import (
     fixture,
     form,
     round_robin_log,
+)
+from tests.workers import (
+    redis_worker_fixture,  # noqa: F401  (the `redis_worker` fixture)
+    sending_tasks_to,
 )
 from tournaments import import_jobs, importing
 from tournaments.importing import import_plan_apply, parse_deal_log
@@ -141,23 +146,23 @@ def test_a_bad_row_late_in_a_big_file_writes_nothing(organiser, tmp_path):
 
 
 @pytest.mark.django_db
-def test_a_job_that_cannot_be_written_fails_with_the_reason_and_writes_nothing(organiser):
+def test_a_job_whose_file_is_gone_fails_with_a_sentence_and_writes_nothing(organiser):
     plan = parse_deal_log(fixture("good.csv"))
     job = import_jobs.import_job_create(
         user=organiser, upload=SimpleUploadedFile("good.csv", fixture("good.csv")), plan=plan,
-        name="x" * 161, date=datetime.date(2026, 12, 5), rules_preset="default", club=None,
+        name="Купа", date=datetime.date(2026, 12, 5), rules_preset="default", club=None,
         language="en",
     )
-    stored = job.file.name
-    import_jobs.import_job_start(job=job)
+    job.file.storage.delete(job.file.name)  # e.g. MEDIA_ROOT cleaned by hand meanwhile
+    assert import_jobs.import_job_start(job=job) is True
     assert import_jobs.import_job_start(job=job) is False  # a second confirm starts nothing
     import_jobs.import_job_run(job.pk)
     assert import_jobs.import_job_run(job.pk) is None  # a redelivered task does nothing
     job.refresh_from_db()
-    assert (job.status, job.errors) == (
-        "failed", ["Ensure this value has at most 160 characters (it has 161)."]
-    )
-    assert not job.file.storage.exists(stored)
+    assert (job.status, job.errors) == ("failed", [
+        "The import failed because of an error on the server; nothing was written and the "
+        "error has been logged. Try again, or tell the site's administrator."
+    ])
     assert counts() == (0,) * 7
 
 
@@ -244,3 +249,54 @@ def test_the_history_says_who_imported_each_deal_and_each_match(organiser):
     ]
     assert Match.history.count() == 6  # three matches, all finished: "+" and "~" each
     assert Tournament.objects.get().status == Tournament.Status.FINISHED
+
+
+# --------------------------------------------------------------------------------------------
+# A real worker
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def shared_cache(settings, tmp_path, monkeypatch):
+    """The cache the counts travel through, shared with the worker as on a server (files;
+    Redis would do too): the test process's and, through CACHE_URL, the worker's. Listed
+    before `redis_worker`, so the worker starts with it."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CACHE_URL", f"filecache://{folder}")
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(folder),
+    }}
+
+
+@pytest.mark.redis_worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_imports_and_the_page_sees_its_progress(
+    en_client, shared_cache, redis_worker
+):
+    """20,280 deals (test_importing's 40-player double round robin): some seconds of
+    checking and writing in the worker, while this process reads the job's page."""
+    broker, worker = redis_worker
+    data = round_robin_log(40, 2, 13)
+    preview = en_client.post(reverse("data:import_preview"), {
+        **form(), "file": SimpleUploadedFile("season.csv", data, content_type="text/csv"),
+    })
+    job = preview.context["job"]
+    with sending_tasks_to(broker):
+        answer = en_client.post(reverse("data:import_confirm"), {"job": job.pk})
+    assert answer.url == reverse("data:import_job", args=[job.pk])  # not done yet
+    seen = set()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if not job.is_active and job.status != ImportJob.Status.PREVIEWED:
+            break
+        seen.add(import_jobs.import_job_progress(job)["percent"])
+        assert worker.poll() is None, worker.stdout.read().decode()
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the worker did not import the file within 120 s ({job.status})")
+    assert job.status == ImportJob.Status.DONE, job.errors
+    assert any(0 < percent < 100 for percent in seen), seen  # the bar moved on the way
+    assert Tournament.objects.get().pk == job.tournament_id
+    assert Match.objects.count() == 1560 and Deal.objects.count() == 20_280
