@@ -18,6 +18,7 @@ shared by the web processes and the worker (files under var/cache, or Redis: REA
 Configuration).
 """
 
+import datetime
 import functools
 import logging
 import secrets
@@ -37,7 +38,9 @@ logger = logging.getLogger(__name__)
 
 PROGRESS_TIMEOUT = 24 * 60 * 60
 """Seconds the cache keeps a job's counts (long after any import has ended)."""
-STAGES = ("check", "write")
+STALE_AFTER = datetime.timedelta(hours=1)
+"""A job still waiting or running this long after its upload is taken for lost (the worker
+stopped, the broker dropped it: its transaction, if any, rolled back) and marked failed."""
 
 
 def progress_key(job_id: int) -> str:
@@ -58,6 +61,21 @@ def import_job_progress(job: ImportJob) -> dict:
     share = done / total if total else 1.0
     percent = int(50 * share) + (50 if stage == "write" else 0)
     return {"stage": stage, "done": done, "total": total, "percent": max(1, min(99, percent))}
+
+
+def import_job_refresh(job: ImportJob) -> ImportJob:
+    """`job`, marked failed (and its file dropped) if it has been waiting or running for
+    longer than `STALE_AFTER`; as it is otherwise."""
+    if job.is_active and timezone.now() - job.created_at > STALE_AFTER:
+        with translation.override(job.language):
+            job.errors = [gettext(
+                "The import did not finish within an hour (the worker may have stopped); "
+                "nothing was written. Upload the file again."
+            )]
+        job.status, job.finished_at = ImportJob.Status.FAILED, timezone.now()
+        _drop_file(job)
+        job.save(update_fields=["status", "errors", "file", "finished_at"])
+    return job
 
 
 def _recorder(job_id: int) -> importing.Progress:

@@ -300,3 +300,20 @@ def test_a_real_worker_imports_and_the_page_sees_its_progress(
     assert any(0 < percent < 100 for percent in seen), seen  # the bar moved on the way
     assert Tournament.objects.get().pk == job.tournament_id
     assert Match.objects.count() == 1560 and Deal.objects.count() == 20_280
+
+
+@pytest.mark.django_db
+def test_a_job_lost_for_over_an_hour_is_shown_failed(en_client):
+    job = en_client.post(reverse("data:import_preview"), form()).context["job"]
+    stored = job.file.name
+    an_hour_ago = job.created_at - import_jobs.STALE_AFTER - datetime.timedelta(seconds=1)
+    ImportJob.objects.filter(pk=job.pk).update(status=ImportJob.Status.QUEUED,
+                                               created_at=an_hour_ago)
+    page = html.unescape(en_client.get(reverse("data:import_job", args=[job.pk])).content
+                         .decode())
+    assert ("The import did not finish within an hour (the worker may have stopped); nothing "
+            "was written. Upload the file again.") in page
+    assert 'hx-trigger="every 1s"' not in page
+    job.refresh_from_db()
+    assert job.status == ImportJob.Status.FAILED
+    assert not job.file.storage.exists(stored)

@@ -170,8 +170,8 @@ def import_confirm(request):
 @login_required
 @require_safe
 def import_job(request, pk: int):
-    job = get_object_or_404(ImportJob.objects.select_related("tournament"), pk=pk,
-                            user=request.user)
+    job = import_jobs.import_job_refresh(get_object_or_404(
+        ImportJob.objects.select_related("tournament"), pk=pk, user=request.user))
     progress = import_jobs.import_job_progress(job)
     context = {"job": job, "progress": {
         **progress, "done_text": grouped(progress["done"]),
