@@ -72,6 +72,7 @@ WORKING = [
     ("/t/import/", "data:import", "tournaments.views.data.import_upload", {}),
     ("/t/import/preview/", "data:import_preview", "tournaments.views.data.import_preview", {}),
     ("/t/import/confirm/", "data:import_confirm", "tournaments.views.data.import_confirm", {}),
+    ("/t/import/4/", "data:import_job", "tournaments.views.data.import_job", {"pk": 4}),
     ("/t/3/print/", "printing:request", "tournaments.views.printing.print_request", {"pk": 3}),
     ("/t/3/print/8/", "printing:status", "tournaments.views.printing.print_status",
      {"pk": 3, "job_pk": 8}),

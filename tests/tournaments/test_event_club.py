@@ -111,7 +111,7 @@ IMPORTED_LADDER = [(ANNA, 1, 2, 1, 6), (BORIS, 2, 2, 1, -2), (VERA, 3, 2, 1, -4)
 
 
 def test_an_imported_tournament_is_on_its_clubs_page_and_in_the_season_ladder(
-    organiser_client, client, home_club, winter
+    organiser_client, client, home_club, winter, django_capture_on_commit_callbacks
 ):
     form = organiser_client.get(reverse("data:import")).context["form"]
     assert form["club"].value() == home_club.pk
@@ -121,8 +121,9 @@ def test_an_imported_tournament_is_on_its_clubs_page_and_in_the_season_ladder(
     })
     assert response.status_code == 200
     assert home_club.name in response.content.decode()
-    digest = response.context["pending"]["digest"]
-    response = organiser_client.post(reverse("data:import_confirm"), {"digest": digest})
+    job = response.context["job"]
+    with django_capture_on_commit_callbacks(execute=True):  # the import task, eagerly
+        response = organiser_client.post(reverse("data:import_confirm"), {"job": job.pk})
     assert response.status_code == 302
     tournament = Tournament.objects.get()
     assert tournament.club == home_club

@@ -131,7 +131,8 @@ def test_export_then_import_gives_the_same_standings(tournament, organiser):
     assert sorted(copy.rounds.values_list("number", flat=True)) == [1, 2, 3, 4, 5]
 
 
-def test_export_then_import_through_the_pages(tournament, organiser, organiser_client):
+def test_export_then_import_through_the_pages(tournament, organiser, organiser_client,
+                                             django_capture_on_commit_callbacks):
     original = played_tournament(tournament, organiser, seed=11)
     download = organiser_client.get(reverse("data:deals_csv", args=[original.pk]))
     from django.core.files.uploadedfile import SimpleUploadedFile
@@ -141,8 +142,9 @@ def test_export_then_import_through_the_pages(tournament, organiser, organiser_c
         "file": upload, "name": "Копие", "date": "2026-12-06", "rules": "default",
     })
     assert preview.status_code == 200
-    confirm = organiser_client.post(reverse("data:import_confirm"),
-                                    {"digest": preview.context["pending"]["digest"]})
+    with django_capture_on_commit_callbacks(execute=True):  # the import task, eagerly
+        confirm = organiser_client.post(reverse("data:import_confirm"),
+                                        {"job": preview.context["job"].pk})
     assert confirm.status_code == 302
     same_standings(original, Tournament.objects.get(name="Копие"))
 

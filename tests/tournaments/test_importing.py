@@ -3,6 +3,7 @@ the upload pages. The fixtures are in `fixtures/`; `good.csv` is worked out by h
 
 import datetime
 import html
+import io
 import threading
 from io import StringIO
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import IntegrityError
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -21,10 +23,10 @@ from scoring import services as scoring_services
 from scoring.models import Deal, Match
 from tests.concurrency import run_at_once
 from tests.services import require_vendor
-from tournaments import importing, selectors
+from tournaments import import_jobs, importing, selectors
 from tournaments.importing import ImportRejected, import_plan_apply, parse_deal_log
 from tournaments.management.commands.import_tournament import Command as ImportCommand
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, ImportJob, Pairing, Round, Tournament
 
 # The import and export URLs, until `tournaments.urls` includes `tournaments.urls_data`.
 
@@ -242,19 +244,25 @@ def test_a_file_over_40_mb_is_refused_before_reading():
     assert parse_deal_log(data).errors == [
         "The file is larger than 40 MB, the most one import reads."
     ]
-    assert parse_deal_log(data[:5 * 1024 * 1024 + 1], site=True).errors == [
-        "The file is larger than 5 MB, the most the site takes; import it on the server with "
-        "the import_tournament command (up to 40 MB)."
-    ]
+    with translation.override("bg"):
+        assert parse_deal_log(io.BytesIO(data)).errors == [
+            "Файлът е по-голям от 40 MB, а едно внасяне чете най-много толкова."
+        ]
 
 
-def test_more_rows_than_the_cap_are_refused_on_the_first_row_over_it(monkeypatch):
+@pytest.mark.parametrize("language, message", [
+    ("en", "line 5: the file has more than 3 deal rows, the most one import reads."),
+    ("bg", "ред 5: файлът има повече от 3 реда с раздавания, а едно внасяне чете най-много "
+           "толкова."),
+])
+def test_more_rows_than_the_cap_are_refused_on_the_first_row_over_it(
+    monkeypatch, language, message
+):
     monkeypatch.setattr(importing, "MAX_ROWS", 3)
     rows = [f"{n},1,Анна,Борис,1,A,1,won" for n in range(1, 5)]  # 4 rows
     data = "\n".join([HEADER, *rows]).encode()
-    assert parse_deal_log(data).errors == [
-        "line 5: the file has more than 3 deal rows, the most one import reads."
-    ]
+    with translation.override(language):
+        assert parse_deal_log(data).errors == [message]
 
 
 def round_robin_log(players: int, legs: int, deals_per_match: int) -> bytes:
@@ -288,12 +296,6 @@ def test_a_tournament_of_more_than_20000_deals_is_read():
         40, 78, 1560, 20_280
     )
     assert plan.finished_count == 1560
-    # Through the site's upload the same file is too long, and the message says what to do.
-    assert parse_deal_log(data, site=True).errors == [
-        "line 20002: the file has more than 20,000 deal rows, the most the site imports at "
-        "once; import it on the server with the import_tournament command (up to 250,000 "
-        "rows)."
-    ]
 
 
 def test_errors_are_capped_with_a_count_of_the_rest():
@@ -398,12 +400,23 @@ def test_apply_refuses_a_plan_with_errors_and_writes_nothing():
 
 
 @pytest.mark.django_db
-def test_a_failure_half_way_rolls_everything_back():
-    plan = parse_deal_log(fixture("good.csv"))
-    plan.matches[2].deals.append(plan.matches[2].deals[0])  # a deal after the end, by hand
-    with pytest.raises(rules.InvalidDeal):
-        import_plan_apply(plan=plan, name="X", date=datetime.date(2026, 1, 1),
-                          house_rules=rules.HouseRules(), organiser=None)
+def test_a_failure_half_way_rolls_everything_back(monkeypatch):
+    """The deals go in batches (here of 5: good.csv's 20 deals are 4 batches); the database
+    refusing the third batch leaves nothing of the first two, nor of the tournament."""
+    monkeypatch.setattr(importing, "BATCH_SIZE", 5)
+    written = []
+    real = Deal.objects.bulk_create
+
+    def third_deal_batch_fails(objs, **kwargs):
+        if len(written) == 2:
+            raise IntegrityError("the third batch")
+        written.append(len(objs))
+        return real(objs, **kwargs)
+
+    monkeypatch.setattr(Deal.objects, "bulk_create", third_deal_batch_fails)
+    with pytest.raises(IntegrityError):
+        apply(fixture("good.csv"))
+    assert written == [5, 5]
     assert counts() == (0,) * 7
 
 
@@ -550,8 +563,20 @@ def test_upload_page_shows_the_form_and_the_format(en_client):
     assert "round,table,player_a,player_b,deal,winner,game_points,reason" in page
 
 
+def preview_and_confirm(client, captured, data=None):
+    """Preview `data` (default good.csv), then confirm it with the task run at once (no
+    broker: eager, after the confirmation's commit). Returns (preview, confirm) responses."""
+    preview = client.post(reverse("data:import_preview"), data or form())
+    with captured(execute=True):
+        confirm = client.post(reverse("data:import_confirm"),
+                              {"job": preview.context["job"].pk})
+    return preview, confirm
+
+
 @pytest.mark.django_db
-def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, organiser):
+def test_preview_then_confirm_imports_and_makes_the_user_organiser(
+    en_client, organiser, django_capture_on_commit_callbacks
+):
     response = en_client.post(reverse("data:import_preview"), form("excel.csv"))
     assert response.status_code == 200
     assert counts() == (0,) * 7
@@ -562,15 +587,26 @@ def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, or
     assert [(row["player"], row["rank"], row["gp_diff"]) for row in table.data] == [
         (ANNA, 1, 6), (BORIS, 2, -2), (VERA, 3, -4)
     ]
-    digest = response.context["pending"]["digest"]
-    response = en_client.post(reverse("data:import_confirm"), {"digest": digest})
-    tournament = Tournament.objects.get()
+    job = response.context["job"]
+    assert (job.status, job.deals, job.players) == ("previewed", 20, 3)
+    assert job.file.storage.exists(job.file.name)  # kept under MEDIA_ROOT until confirmed
+    with django_capture_on_commit_callbacks(execute=True):
+        response = en_client.post(reverse("data:import_confirm"), {"job": job.pk})
+    # The task runs once the confirmation commits: here, after the answer, which goes to
+    # the job's page (without a test's transaction it has run already: the standings).
     assert response.status_code == 302
-    assert response.url == reverse("tournaments:standings", args=[tournament.pk])
+    assert response.url == reverse("data:import_job", args=[job.pk])
+    tournament = Tournament.objects.get()
+    page = html.unescape(en_client.get(response.url).content.decode())
+    assert "Imported: players — 3, deals — 20." in page
+    assert reverse("tournaments:standings", args=[tournament.pk]) in page
+    assert 'hx-trigger="every 1s"' not in page  # done: it no longer polls
     assert tournament.name == "Купа Бургас" and list(tournament.organisers.all()) == [organiser]
     assert counts() == (1, 3, 3, 3, 3, 20, 3)
-    again = en_client.post(reverse("data:import_confirm"), {"digest": digest},
-                           follow=True)
+    job.refresh_from_db()
+    assert (job.status, job.tournament, job.file.name) == ("done", tournament, "")
+    with django_capture_on_commit_callbacks(execute=True):
+        again = en_client.post(reverse("data:import_confirm"), {"job": job.pk}, follow=True)
     # A double click imports once; the second click is shown the first one's tournament.
     assert again.redirect_chain == [(reverse("tournaments:standings", args=[tournament.pk]),
                                      302)]
@@ -579,17 +615,26 @@ def test_preview_then_confirm_imports_and_makes_the_user_organiser(en_client, or
 
 
 @pytest.mark.django_db
-def test_the_same_file_previewed_twice_is_two_imports(en_client):
-    """Each preview is its own import (its digest is salted): only a second confirm of the
-    same preview is a double click."""
-    first = en_client.post(reverse("data:import_preview"), form())
-    en_client.post(reverse("data:import_confirm"),
-                   {"digest": first.context["pending"]["digest"]})
-    second = en_client.post(reverse("data:import_preview"), form())
-    assert second.context["pending"]["digest"] != first.context["pending"]["digest"]
-    en_client.post(reverse("data:import_confirm"),
-                   {"digest": second.context["pending"]["digest"]})
+def test_the_same_file_previewed_twice_is_two_imports(
+    en_client, django_capture_on_commit_callbacks
+):
+    """Each preview is its own import job: only a second confirm of the same preview is a
+    double click."""
+    first, _ = preview_and_confirm(en_client, django_capture_on_commit_callbacks)
+    second, _ = preview_and_confirm(en_client, django_capture_on_commit_callbacks)
+    assert second.context["job"].pk != first.context["job"].pk
     assert Tournament.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_new_preview_drops_the_one_not_confirmed(en_client):
+    first = en_client.post(reverse("data:import_preview"), form()).context["job"]
+    en_client.post(reverse("data:import_preview"), form())
+    assert not ImportJob.objects.filter(pk=first.pk).exists()
+    assert not first.file.storage.exists(first.file.name)
+    response = en_client.post(reverse("data:import_confirm"), {"job": first.pk})
+    assert response.status_code == 400
+    assert "This preview is no longer available" in response.content.decode()
 
 
 @pytest.mark.django_db
@@ -621,37 +666,36 @@ def test_a_claim_of_a_failed_import_is_not_taken():
 @pytest.mark.parametrize(
     "vendor", [pytest.param("postgresql", marks=pytest.mark.postgres), "sqlite"]
 )
-def test_two_confirms_at_once_import_once_and_both_go_to_the_tournament(
-    vendor, en_client, monkeypatch
-):
-    """A double click: two confirms of one preview arrive together. Both have read the
-    session and the file and found no import of it (the barrier); one writes the tournament,
-    the other waits for it and is sent to the same tournament."""
+def test_two_confirms_at_once_import_once(vendor, en_client, monkeypatch):
+    """A double click: two confirms of one preview arrive together, both past the look-up
+    of the job (the barrier); one UPDATE moves it from previewed to queued and runs the
+    import (eagerly, in its request), the other finds it taken and goes to the job's page
+    (or, once it is done, to the tournament)."""
     require_vendor(vendor)
     preview = en_client.post(reverse("data:import_preview"), form())
-    digest = preview.context["pending"]["digest"]
+    job = preview.context["job"]
     barrier = threading.Barrier(2, timeout=20)
-    parse = importing.parse_deal_log
+    start = import_jobs.import_job_start
 
-    def parse_then_wait(*args, **kwargs):
-        plan = parse(*args, **kwargs)
+    def wait_then_start(**kwargs):
         barrier.wait()
-        return plan
+        return start(**kwargs)
 
-    monkeypatch.setattr(importing, "parse_deal_log", parse_then_wait)
+    monkeypatch.setattr(import_jobs, "import_job_start", wait_then_start)
 
     def confirm():
         client = Client()
         for name, morsel in en_client.cookies.items():
             client.cookies[name] = morsel.value
-        response = client.post(reverse("data:import_confirm"), {"digest": digest})
+        response = client.post(reverse("data:import_confirm"), {"job": job.pk})
         return response.status_code, response.get("Location")
 
-    answers = run_at_once(confirm, confirm, barrier=False)  # the barrier is in the parse
+    answers = run_at_once(confirm, confirm, barrier=False)  # the barrier is in the start
 
     tournament = Tournament.objects.get()
     standings = reverse("tournaments:standings", args=[tournament.pk])
-    assert answers == [(302, standings), (302, standings)]
+    assert (302, standings) in answers
+    assert set(answers) <= {(302, standings), (302, reverse("data:import_job", args=[job.pk]))}
     assert counts() == (1, 3, 3, 3, 3, 20, 3)
 
 
@@ -665,7 +709,7 @@ def test_preview_of_a_bad_file_lists_the_errors_with_422(en_client, name):
     for line in BAD_FILES[name]:
         assert line in page
     assert counts() == (0,) * 7
-    assert "tournament_import" not in en_client.session
+    assert not ImportJob.objects.exists()  # a bad file is not kept
 
 
 @pytest.mark.django_db
@@ -692,21 +736,25 @@ def test_bad_form_input_is_422_and_writes_nothing(en_client):
 
 
 @pytest.mark.django_db
-def test_confirm_without_or_with_another_preview_is_400(en_client):
-    assert en_client.post(reverse("data:import_confirm"), {"digest": "x"}).status_code \
-        == 400
-    en_client.post(reverse("data:import_preview"), form())
-    response = en_client.post(reverse("data:import_confirm"), {"digest": "0" * 64})
-    assert response.status_code == 400
+def test_confirm_without_or_with_another_preview_is_400(en_client, outsider_client):
+    assert en_client.post(reverse("data:import_confirm"), {"job": "x"}).status_code == 400
+    job = en_client.post(reverse("data:import_preview"), form()).context["job"]
+    assert en_client.post(reverse("data:import_confirm"),
+                          {"job": job.pk + 1}).status_code == 400
+    # Another user's preview is not theirs to confirm, nor to follow.
+    assert outsider_client.post(reverse("data:import_confirm"),
+                                {"job": job.pk}).status_code == 400
+    assert outsider_client.get(reverse("data:import_job", args=[job.pk])).status_code == 404
     assert counts() == (0,) * 7
 
 
 @pytest.mark.django_db
-def test_a_file_over_5_mb_is_refused_by_the_page(en_client):
-    big = upload("good.csv", GOOD.encode() + b"\n" * importing.SITE_MAX_BYTES)
+def test_a_file_over_40_mb_is_refused_by_the_page(en_client):
+    big = upload("good.csv", GOOD.encode() + b"\n" * importing.MAX_BYTES)
     response = en_client.post(reverse("data:import_preview"), {**form(), "file": big})
     assert response.status_code == 422
-    assert "The file is larger than 5 MB, the most the site takes" in response.content.decode()
+    assert "The file is larger than 40 MB, the most one import reads." in (
+        response.content.decode())
     assert counts() == (0,) * 7
 
 

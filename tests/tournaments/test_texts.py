@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.test_withdrawals import entry, match_between, started, withdraw
+from tournaments import importing
 from tournaments.importing import COLUMNS, parse_deal_log
 from tournaments.models import Tournament
 
@@ -64,15 +65,15 @@ def test_a_value_over_the_csv_field_limit_gets_our_sentence_with_grouped_digits(
     assert "field limit" not in errors[0]
 
 
-def test_the_row_caps_are_grouped_the_bulgarian_way():
+def test_the_row_caps_are_grouped_the_bulgarian_way(monkeypatch):
+    monkeypatch.setattr(importing, "MAX_ROWS", 20_000)
     rows = ["1,1,Анна,Борис,1,A,1,won"] * 20_001
     data = "\n".join([",".join(COLUMNS), *rows]).encode()
     with translation.override("bg"):
-        errors = parse_deal_log(data, site=True).errors
+        errors = parse_deal_log(data).errors
     assert errors == [
-        f"ред 20002: файлът има повече от 20{NBSP}000 реда с раздавания, а сайтът внася "
-        "най-много толкова наведнъж; внесете го на сървъра с командата import_tournament (до "
-        f"250{NBSP}000 реда)."
+        f"ред 20002: файлът има повече от 20{NBSP}000 реда с раздавания, а едно внасяне чете "
+        "най-много толкова."
     ]
 
 
@@ -84,16 +85,17 @@ def upload_form() -> dict:
 
 @pytest.mark.django_db
 def test_the_import_preview_says_what_the_round_numbers_are_and_the_notice_fits_any_count(
-    organiser_client
+    organiser_client, django_capture_on_commit_callbacks
 ):
     """good.csv: three players, rounds 1, 2 and 3 (one match each), 20 deals."""
     organiser_client.cookies["django_language"] = "bg"
     preview = organiser_client.post(reverse("data:import_preview"), upload_form())
     text = html.unescape(preview.content.decode())
     assert "3 (номера на кръговете във файла: 1, 2, 3)" in text
-    digest = preview.context["pending"]["digest"]
-    done = organiser_client.post(reverse("data:import_confirm"), {"digest": digest},
-                                 follow=True)
+    job = preview.context["job"]
+    with django_capture_on_commit_callbacks(execute=True):  # the import task, eagerly
+        organiser_client.post(reverse("data:import_confirm"), {"job": job.pk})
+    done = organiser_client.get(reverse("data:import_job", args=[job.pk]))
     assert "Внесено: играчи — 3, раздавания — 20." in html.unescape(done.content.decode())
 
     organiser_client.cookies["django_language"] = "en"

@@ -5,17 +5,18 @@ Import, for any logged-in user (who becomes the new tournament's organiser):
 
 1. `import_upload` (GET): the form: file, name, date, house-rules preset, club (one the user
    organises, by default their only one: the club page and season ladders list the event).
-2. `import_preview` (POST): reads and checks the file (`importing.parse_deal_log`), writes
-   nothing, and shows what would be created, or the upload form again with every error
-   (422). A good file's bytes are kept in the session (base64, at most
-   `importing.SITE_MAX_BYTES`) with the name, date, preset, club and the preview's digest
-   (SHA-256 of a random salt and the file: each preview is its own import), so the organiser
-   does not upload it twice.
-3. `import_confirm` (POST, the digest): reads the session's bytes again, writes the tournament
-   (`importing.import_plan_apply`, which claims the digest) and goes to its standings. A
-   second confirm of the same preview, a double click even while the first is being written,
-   writes nothing and goes to the tournament the first one made. A preview that is gone
-   (another file previewed since in the same session) is refused with 400.
+2. `import_preview` (POST): reads and checks the file as it streams
+   (`importing.parse_deal_log`), writes no tournament, and shows what would be created, or
+   the upload form again with every error (422). A good file is kept under MEDIA_ROOT as a
+   `previewed` import job (`import_jobs.import_job_create`; a new preview drops the user's
+   older one).
+3. `import_confirm` (POST, the job's id): starts the import task (`import_jobs.import_job_start`,
+   one UPDATE, so a double click starts one import): eagerly, without a broker, it has
+   written the tournament when the answer comes, which then goes to its standings; with a
+   worker, to the job's page. A preview that is gone is refused with 400; a confirm of one
+   that has been imported goes to its tournament.
+4. `import_job` (GET): the job's page, or its htmx partial: a progress bar that polls every
+   second while the task checks the file and writes the deals, then the result or the errors.
 
 Downloads (GET, anyone who may read the tournament): standings as CSV and XLSX, the deal log
 as CSV in the import format. The CSVs start with a UTF-8 byte-order mark so that Excel shows
@@ -23,19 +24,12 @@ Cyrillic names; the importer skips it. Formula-like names are neutralised (`expo
 `exporting.xlsx_bytes`).
 """
 
-import base64
-import binascii
-import datetime
-import hashlib
-import secrets
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -45,15 +39,14 @@ from django.views.decorators.http import require_POST, require_safe
 from club.models import Club
 from club.numbers import grouped
 from scoring import rules
-from tournaments import exporting, importing
+from tournaments import exporting, import_jobs, importing
 from tournaments.access import tournament_for_reading
 from tournaments.forms import PRESET_LABELS, clubs_for, own_club
-from tournaments.models import Tournament
+from tournaments.models import ImportJob, Tournament
 from tournaments.pure.standings import DEFAULT_TIE_BREAKS
 from tournaments.tables import StandingsTable
 
 UNPROCESSABLE = 422
-SESSION_KEY = "tournament_import"
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 BOM = "\ufeff"
@@ -62,7 +55,7 @@ BOM = "\ufeff"
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("Deal log (CSV file)"),
-        help_text=gettext_lazy("UTF-8 CSV, one row per deal, at most 5 MB."),
+        help_text=gettext_lazy("UTF-8 CSV, one row per deal, at most 40 MB."),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
     name = forms.CharField(
@@ -112,12 +105,10 @@ def _plan_table(plan: importing.ImportPlan) -> StandingsTable:
     return StandingsTable(rows, DEFAULT_TIE_BREAKS, orderable=False)
 
 
-def _preview_page(request, plan, pending):
+def _preview_page(request, plan, job):
     return render(request, "tournaments/import_preview.html", {
-        "plan": plan, "pending": pending, "table": _plan_table(plan),
-        "rules_label": PRESET_LABELS.get(pending["rules"]),
-        "date": datetime.date.fromisoformat(pending["date"]),
-        "club": Club.objects.filter(pk=pending["club"]).first() if pending["club"] else None,
+        "plan": plan, "job": job, "table": _plan_table(plan),
+        "rules_label": PRESET_LABELS.get(job.rules),
     })
 
 
@@ -133,79 +124,66 @@ def import_preview(request):
     form = ImportForm(request.POST, request.FILES, user=request.user)
     if not form.is_valid():
         return _upload_page(request, form, status=UNPROCESSABLE)
-    data = form.cleaned_data["file"].read(importing.SITE_MAX_BYTES + 1)
+    upload = form.cleaned_data["file"]
     preset = form.cleaned_data["rules"]
-    plan = importing.parse_deal_log(
-        data, house_rules=rules.HouseRules.preset(preset), site=True
-    )
+    plan = importing.parse_deal_log(upload, house_rules=rules.HouseRules.preset(preset))
     if not plan.ok:
-        request.session.pop(SESSION_KEY, None)
         return _upload_page(request, form, status=UNPROCESSABLE, errors=plan.errors)
-    pending = {
-        "data": base64.b64encode(data).decode("ascii"),
-        "digest": hashlib.sha256(secrets.token_bytes(16) + data).hexdigest(),
-        "name": form.cleaned_data["name"],
-        "date": form.cleaned_data["date"].isoformat(),
-        "rules": preset,
-        "club": form.cleaned_data["club"].pk if form.cleaned_data["club"] else None,
-    }
-    request.session[SESSION_KEY] = pending
-    return _preview_page(request, plan, pending)
+    job = import_jobs.import_job_create(
+        user=request.user, upload=upload, plan=plan, name=form.cleaned_data["name"],
+        date=form.cleaned_data["date"], rules_preset=preset, club=form.cleaned_data["club"],
+        language=translation.get_language(),
+    )
+    return _preview_page(request, plan, job)
+
+
+def _gone(request):
+    return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
+        "This preview is no longer available (already imported, or another file was "
+        "previewed since). Upload the file again."
+    ))
 
 
 @login_required
 @require_POST
 def import_confirm(request):
-    digest = request.POST.get("digest", "")
-    done = importing.import_claimed(digest=digest) if digest else None
-    if done is not None:
-        return _already_imported(request, done)
-    pending = request.session.get(SESSION_KEY)
-    if not pending or pending.get("digest") != digest:
-        return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
-            "This preview is no longer available (already imported, or another file was "
-            "previewed since). Upload the file again."
-        ))
-    try:
-        data = base64.b64decode(pending["data"], validate=True)
-        house_rules = rules.HouseRules.preset(pending["rules"])
-        date = datetime.date.fromisoformat(pending["date"])
-        club = clubs_for(request.user).get(pk=pending["club"]) if pending["club"] else None
-    except (KeyError, ValueError, binascii.Error, Club.DoesNotExist):
-        request.session.pop(SESSION_KEY, None)
-        return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
-            "This preview is no longer available. Upload the file again."
-        ))
-    plan = importing.parse_deal_log(data, house_rules=house_rules, site=True)
-    if not plan.ok:  # cannot happen unless the rules changed in between; refuse all the same
-        request.session.pop(SESSION_KEY, None)
-        return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
-                            errors=plan.errors)
-    try:
-        tournament = importing.import_plan_apply(
-            plan=plan, name=pending["name"], date=date, house_rules=house_rules,
-            organiser=request.user, club=club, claim=digest,
-        )
-    except importing.AlreadyImported as already:
-        if already.tournament is not None:
-            return _already_imported(request, already.tournament)
-        request.session.pop(SESSION_KEY, None)
-        return _upload_page(request, ImportForm(user=request.user), status=400, error=_(
-            "This preview is no longer available. Upload the file again."
-        ))
-    except ValidationError as error:
-        return _upload_page(request, ImportForm(user=request.user), status=UNPROCESSABLE,
-                            error=" ".join(error.messages))
-    request.session.pop(SESSION_KEY, None)
-    messages.success(request, _("Imported: players — %(players)s, deals — %(deals)s.") % {
-        "players": grouped(len(plan.players)), "deals": grouped(plan.deal_count),
-    })
-    return redirect("tournaments:standings", pk=tournament.pk)
+    job_id = request.POST.get("job", "")
+    job = ImportJob.objects.filter(
+        pk=int(job_id), user=request.user
+    ).select_related("tournament").first() if job_id.isdigit() and len(job_id) < 19 else None
+    if job is None:
+        return _gone(request)
+    if not import_jobs.import_job_start(job=job):
+        job.refresh_from_db()
+        if job.status == ImportJob.Status.DONE and job.tournament is not None:
+            return _already_imported(request, job.tournament)
+        return redirect("data:import_job", job.pk)
+    job.refresh_from_db()  # without a broker the task has run already
+    if job.status == ImportJob.Status.DONE and job.tournament is not None:
+        messages.success(request, _("Imported: players — %(players)s, deals — %(deals)s.") % {
+            "players": grouped(job.players), "deals": grouped(job.deals),
+        })
+        return redirect("tournaments:standings", pk=job.tournament_id)
+    return redirect("data:import_job", job.pk)
+
+
+@login_required
+@require_safe
+def import_job(request, pk: int):
+    job = import_jobs.import_job_refresh(get_object_or_404(
+        ImportJob.objects.select_related("tournament"), pk=pk, user=request.user))
+    progress = import_jobs.import_job_progress(job)
+    context = {"job": job, "progress": {
+        **progress, "done_text": grouped(progress["done"]),
+        "total_text": grouped(progress["total"]),
+    }}
+    if request.htmx:
+        return render(request, "tournaments/partials/import_job.html", context)
+    return render(request, "tournaments/import_job.html", context)
 
 
 def _already_imported(request, tournament: Tournament):
     """A confirm of a preview that has been imported: no second tournament, the first one."""
-    request.session.pop(SESSION_KEY, None)
     messages.info(request, _("This file has already been imported; here is its tournament."))
     return redirect("tournaments:standings", pk=tournament.pk)
 

@@ -9,7 +9,11 @@ club.
 The new tournament's id is printed alone on the last line (for scripts). Any error in the
 file rejects all of it: the `line N: message` list is shown and nothing is written (exit 1).
 Messages are in English whatever the site's language. A file holds at most
-`importing.MAX_ROWS` deals (`importing.MAX_BYTES`), more than the site's upload takes.
+`importing.MAX_ROWS` deals (`importing.MAX_BYTES`), as through the site. The file is read
+as it streams, never whole.
+
+While it reads and writes, a progress bar on stderr (`ProgressBar`): redrawn in place on a
+terminal, a line at each tenth otherwise (a log); none with `--verbosity 0`.
 """
 
 import datetime
@@ -17,13 +21,43 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 from django.utils import timezone, translation
 
 from club.models import Club
 from scoring import rules
 from tournaments.forms import own_club
-from tournaments.importing import MAX_BYTES, import_plan_apply, parse_deal_log
+from tournaments.importing import import_plan_apply, parse_deal_log
+
+STAGE_LABELS = {"check": "checking", "write": "writing"}
+
+
+class ProgressBar:
+    """`importing.Progress` drawn on `stream` (a command's `OutputWrapper`, a terminal when
+    `tty`): ``checking [####....]  40% 80,000/200,001 lines``; in place on a terminal, else
+    one line at each tenth."""
+
+    WIDTH = 30
+    UNITS = {"check": "lines", "write": "deals"}
+
+    def __init__(self, stream: OutputWrapper, *, tty: bool) -> None:
+        self.stream, self.tty = stream, tty
+        self.last: tuple[str, int] | None = None
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        fraction = min(1.0, done / total) if total else 1.0
+        tenth = int(fraction * 10)
+        if not self.tty and self.last == (stage, tenth):
+            return
+        self.last = (stage, tenth)
+        filled = int(fraction * self.WIDTH)
+        text = (f"{STAGE_LABELS[stage]:8} [{'#' * filled}{'.' * (self.WIDTH - filled)}] "
+                f"{int(fraction * 100):3d}% {done:,}/{total:,} {self.UNITS[stage]}")
+        if self.tty:
+            self.stream.write("\r" + text, style_func=str, ending="\n" if fraction >= 1 else "")
+        else:
+            self.stream.write(text, style_func=str)
+        self.stream.flush()
 
 
 class Command(BaseCommand):
@@ -47,8 +81,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        progress = None
+        if options["verbosity"] > 0:
+            progress = ProgressBar(self.stderr, tty=self.stderr.isatty())
         with translation.override("en"):
-            tournament, plan = self._import(options)
+            tournament, plan = self._import(options, progress)
         self.stdout.write(
             f"Imported «{tournament.name}»: {len(plan.players)} players, "
             f"{len(plan.matches)} matches ({plan.finished_count} finished), "
@@ -57,7 +94,7 @@ class Command(BaseCommand):
         )
         self.stdout.write(str(tournament.pk))
 
-    def _import(self, options):
+    def _import(self, options, progress):
         name = " ".join(options["name"].split())
         if not name:
             raise CommandError("--name is empty; give the tournament a name.")
@@ -87,10 +124,9 @@ class Command(BaseCommand):
                 raise CommandError(f"There is no club with id {options['club']}.")
         try:
             with Path(options["file"]).open("rb") as file:
-                data = file.read(MAX_BYTES + 1)
+                plan = parse_deal_log(file, house_rules=house_rules, progress=progress)
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error.strerror}.") from None
-        plan = parse_deal_log(data, house_rules=house_rules)
         if plan.errors:
             raise CommandError(
                 f"{options['file']} was not imported; nothing was written:\n"
@@ -99,7 +135,7 @@ class Command(BaseCommand):
         try:
             tournament = import_plan_apply(
                 plan=plan, name=name, date=date, house_rules=house_rules, organiser=organiser,
-                club=club,
+                club=club, progress=progress,
             )
         except ValidationError as error:
             messages = [f"{field}: {' '.join(errors)}"
