@@ -46,6 +46,7 @@ so its flash messages are never held back by a 304.
 
 import functools
 import time
+from dataclasses import dataclass
 from functools import wraps
 
 from django.db import connection
@@ -56,7 +57,15 @@ from django.views.decorators.http import etag
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
-from tournaments.models import Entry, MatchEvent, Pairing, PlayerRating, Round, Tournament
+from tournaments.models import (
+    Entry,
+    MatchEvent,
+    MatchTable,
+    Pairing,
+    PlayerRating,
+    Round,
+    Tournament,
+)
 from tournaments.pure.fingerprints import fingerprint
 
 POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows within 5 s
@@ -65,14 +74,42 @@ POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows 
 _VERSIONED = (Match, Deal, Entry, Tournament, Player)  # the models whose history counts
 
 
+def _match_terms(match_id: str, event_id: str) -> list[str]:
+    """The terms of a match's version (see the module's docstring), as SQL expressions over
+    the aliases `m` (the match), `p` (its pairing) and `t` (its event); `match_id` and
+    `event_id` are the columns that name them."""
+    quote = connection.ops.quote_name
+
+    def newest(model, column: str, where: str = "") -> str:
+        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)}{where})"
+
+    def history_of(model, column: str, value: str) -> str:
+        return newest(model.history.model, "history_id", f" WHERE {quote(column)} = {value}")
+
+    return [
+        history_of(Match, "id", match_id),
+        history_of(Deal, "match_id", match_id),
+        newest(MatchEvent, "id", f" WHERE {quote('match_id')} = {match_id}"),
+        *(f"p.{quote(column)}" for column in ("id", "round_id", "table", "entry_a_id",
+                                                "entry_b_id")),
+        *(history_of(Player, "id", f"m.{quote(seat)}") for seat in ("player_a_id",
+                                                                    "player_b_id")),
+        history_of(Tournament, "id", event_id),
+        history_of(Entry, "tournament_id", event_id),
+        newest(PlayerRating, "id"),
+    ]
+
+
 @functools.cache
 def _version_sql(scope: str) -> str:
     """The one SELECT of a version (see the module's docstring), written once per process:
     building it with the ORM on every poll cost more than running it. `scope`: "tournament"
     (parameters: user id, event id; the site-wide version, each MAX the last entry of a
-    primary-key index) or "match" (user id, match id; the match's version, each term an
-    index lookup under the match, its players or its event). Columns: whether the event is
-    public, whether the user organises it, then the version's terms."""
+    primary-key index), "match" (user id, match id; the match's version, each term an
+    index lookup under the match, its players or its event) or "table" (a players' link's
+    `token_hash`; the match's version through its `MatchTable`). Columns: whether the event is
+    public and whether the user organises it ("table": the match's id, the event's entry mode
+    and language), then the version's terms."""
     quote = connection.ops.quote_name
     organisers = Tournament.organisers.through._meta.db_table
     event = quote(Tournament._meta.db_table)
@@ -84,42 +121,30 @@ def _version_sql(scope: str) -> str:
             + ", ".join(versions)
         )
 
-    def newest(model, column: str, where: str = "") -> str:
-        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)}{where})"
-
     if scope == "tournament":
+        def newest(model, column: str) -> str:
+            return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)})"
         versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
         versions += [newest(Pairing, "id"), newest(PlayerRating, "id"),
                      newest(MatchEvent, "id")]
         return f"{select(versions)} FROM {event} t WHERE t.{quote('id')} = %s"
 
-    def of(column: str, value: str) -> str:
-        return f" WHERE {quote(column)} = {value}"
-
-    def history_of(model, column: str, value: str) -> str:
-        return newest(model.history.model, "history_id", of(column, value))
-
-    match_id, event_id = f"m.{quote('id')}", f"t.{quote('id')}"
-    versions = [
-        history_of(Match, "id", match_id),
-        history_of(Deal, "match_id", match_id),
-        newest(MatchEvent, "id", of("match_id", match_id)),
-        *(f"p.{quote(column)}" for column in ("id", "round_id", "table", "entry_a_id",
-                                                "entry_b_id")),
-        *(history_of(Player, "id", f"m.{quote(seat)}") for seat in ("player_a_id",
-                                                                    "player_b_id")),
-        history_of(Tournament, "id", event_id),
-        history_of(Entry, "tournament_id", event_id),
-        newest(PlayerRating, "id"),
-    ]
+    versions = _match_terms(f"m.{quote('id')}", f"t.{quote('id')}")
     pairing, round_ = quote(Pairing._meta.db_table), quote(Round._meta.db_table)
-    return (
-        f"{select(versions)} FROM {pairing} p "
+    joins = (
         f"JOIN {quote(Match._meta.db_table)} m ON m.{quote('id')} = p.{quote('match_id')} "
         f"JOIN {round_} r ON r.{quote('id')} = p.{quote('round_id')} "
         f"JOIN {event} t ON t.{quote('id')} = r.{quote('tournament_id')} "
-        f"WHERE p.{quote('match_id')} = %s"
     )
+    if scope == "table":
+        return (
+            f"SELECT m.{quote('id')}, t.{quote('entry_mode')}, t.{quote('language')}, "
+            + ", ".join(versions)
+            + f" FROM {quote(MatchTable._meta.db_table)} mt "
+            f"JOIN {pairing} p ON p.{quote('match_id')} = mt.{quote('match_id')} {joins}"
+            f"WHERE mt.{quote('token_hash')} = %s"
+        )
+    return f"{select(versions)} FROM {pairing} p {joins}WHERE p.{quote('match_id')} = %s"
 
 
 def _version(request, scope: str, pk: int) -> tuple:
@@ -151,17 +176,42 @@ def match_version(request, match_pk: int) -> tuple:
     return _version(request, "match", match_pk)
 
 
-def players_etag(request, match_pk: int, seat: str) -> str | None:
-    """The ETag of the players' page of match `match_pk` as seen from `seat` ("A"/"B"): None
-    for a request that is not an htmx poll, else its fingerprint. The secret link is the
-    visitor's right to see the match, so no visibility check is made (the view has resolved
-    the token already); one query."""
+@dataclass(frozen=True)
+class TableVersion:
+    """What one query tells of a players' link (`table_version`): its match's id, the
+    event's `EntryMode` value and language code, and the match's version."""
+
+    match_id: int
+    entry_mode: str
+    language: str
+    version: tuple
+
+
+def table_version(token_hash: str) -> TableVersion | None:
+    """One query: the match of the players' link whose `MatchTable.token_hash` is
+    `token_hash`, its event's entry mode and language, and the match's version (see the
+    module's docstring); None when no match of an event has that link (a wrong or renewed
+    token). Whether the mode lets players in is the caller's question
+    (`table_entry.players_may_enter`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql("table"), [token_hash])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    match_id, mode, language, *version = row
+    return TableVersion(match_id, mode, language, tuple(version))
+
+
+def players_etag(request, table: TableVersion, seat: str, language: str) -> str | None:
+    """The ETag of the players' page of `table`'s match as seen from `seat` ("A"/"B") in
+    `language` (the link's, `views.table.link_language`): None for a request that is not an
+    htmx poll, else its fingerprint. The secret link is the visitor's right to see the match
+    and the page is the same whoever is logged in, so no visibility check is made and the
+    user is not part of it (the poll reads no session)."""
     if not request.htmx:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_version_sql("match"), [None, match_pk])
-        row = cursor.fetchone()
-    return _page_etag(request, "players", tuple(row[2:]) if row else (), match_pk, seat)
+    return fingerprint("players", (table.match_id, seat), table.version,
+                       request.get_full_path(), language, None)
 
 
 def _page_etag(request, page: str, version: tuple, *objects) -> str:

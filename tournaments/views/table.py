@@ -52,8 +52,12 @@ def link_language(request, table: MatchTable) -> str:
     site's switch sets, `club.middleware.SiteLanguageMiddleware`), else the event's
     (`Tournament.language`, read with the token: `table_entry.table_for_token`). The
     browser's Accept-Language counts for nothing, as on the rest of the site."""
+    return _language(request, table.event_language)
+
+
+def _language(request, event_language: str) -> str:
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    return chosen if chosen in dict(settings.LANGUAGES) else table.event_language
+    return chosen if chosen in dict(settings.LANGUAGES) else event_language
 
 
 def with_table(view):
@@ -83,40 +87,74 @@ def with_table(view):
     return wrapped
 
 
-def _cookie_name(table: MatchTable) -> str:
-    return f"seat{table.match_id}"
+def _cookie_name(match_id: int) -> str:
+    return f"seat{match_id}"
 
 
-def _salt(table: MatchTable) -> str:
-    return f"players-seat:{table.token_hash}"
+def _salt(token_hash: str) -> str:
+    return f"players-seat:{token_hash}"
 
 
 def seat_of(request, table: MatchTable) -> str:
     """The seat ("A"/"B") this phone chose for the link, or "" (none, or chosen under a
     link renewed since)."""
-    seat = request.get_signed_cookie(_cookie_name(table), default="", salt=_salt(table))
+    return _seat(request, table.match_id, table.token_hash)
+
+
+def _seat(request, match_id: int, token_hash: str) -> str:
+    seat = request.get_signed_cookie(_cookie_name(match_id), default="",
+                                     salt=_salt(token_hash))
     return seat if seat in rules.SEATS else ""
 
 
 @require_GET
-@with_table
-def match_page(request, table: MatchTable):
+def match_page(request, token: str):
     """The match at the table: "Who are you?" on the first visit, then the score, the entry
     form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
-    unchanged poll is a 304 after one query, so the other phone's deal shows within 5 s."""
+    unchanged poll is a 304 after one query (`live.table_version`: the link, its event's
+    entry mode and language, the match's version), before the link is looked up as
+    `with_table` does, so the other phone's deal shows within 5 s. Whatever that query does
+    not settle (no such link, a mode that keeps players out, no seat, too many wrong tokens
+    from this address, a changed page) goes the whole way (`with_table`)."""
+    etag, language = _poll_etag(request, token)
+    unchanged = etag and get_conditional_response(request, etag=etag)
+    if unchanged:
+        unchanged.headers["Content-Language"] = language
+        return _live_headers(unchanged)
+    return _match_page(request, token, etag=etag)
+
+
+def _poll_etag(request, token: str) -> tuple[str | None, str]:
+    """(the quoted ETag, the link's language) of an htmx poll of the players' page of
+    `token` from a seated phone whose address may still try links; (None, "") otherwise."""
+    if not request.htmx or cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
+        return None, ""
+    hashed = table_entry.token_hash(token)
+    table = live.table_version(hashed)
+    if table is None or not table_entry.players_may_enter(table.entry_mode):
+        return None, ""
+    seat = _seat(request, table.match_id, hashed)
+    if not seat:
+        return None, ""
+    language = _language(request, table.language)
+    return quote_etag(live.players_etag(request, table, seat, language)), language
+
+
+def _live_headers(response):
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@with_table
+def _match_page(request, table: MatchTable, etag: str | None = None):
     seat = seat_of(request, table)
     if not seat:
         return render(request, SEAT_PAGE, {"table": table, "match": table.match})
-    etag = live.players_etag(request, table.match_id, seat)  # an htmx poll of the page
-    etag = etag and quote_etag(etag)
-    unchanged = etag and get_conditional_response(request, etag=etag)
-    if unchanged:
-        return unchanged
     response = _page(request, table)
     if etag:
         response["ETag"] = etag
-        patch_cache_control(response, private=True, no_cache=True)
-        patch_vary_headers(response, ("HX-Request",))
+        _live_headers(response)
     return response
 
 
@@ -129,7 +167,8 @@ def seat_choose(request, table: MatchTable):
         return render(request, SEAT_PAGE, {"table": table, "match": table.match}, status=422)
     response = redirect("players:match", token=table.token)
     response.set_signed_cookie(
-        _cookie_name(table), seat, salt=_salt(table), max_age=SEAT_COOKIE_AGE,
+        _cookie_name(table.match_id), seat, salt=_salt(table.token_hash),
+        max_age=SEAT_COOKIE_AGE,
         path=reverse("players:match", args=[table.token]), httponly=True, samesite="Lax",
         secure=request.is_secure(),
     )
