@@ -92,6 +92,9 @@ TIMEOUT = 60  # seconds a phone waits for an answer
 SETTLE_LIMIT = 120  # seconds the screens get to catch up with the last change
 REDIRECTS = (302, 303)  # a post that was done leads to the page again
 TARGET_DEAL_P95_MS, TARGET_POLL_CPU_MS, TARGET_LOST = 150, 1.0, 0
+LIVE_PARTS = {"phone": "players-live", "match": "match-panel", "round": "live-round",
+              "standings": "live-standings", "projector": "projector-slides", "other": ""}
+"""The id of the element each page's poll swaps in: htmx sends it as HX-Target."""
 
 QUICK_NUMBER = re.compile(
     r'class="deal-entry quick-entry"[^>]*>.*?name="number" value="(\d+)"', re.S)
@@ -207,7 +210,7 @@ class Screen(threading.Thread):
         if self.room.pollers not in ("all", self.group):  # this kind of screen is held
             self.next_poll += POLL_SECONDS
             return
-        headers = {"HX-Request": "true"}
+        headers = {"HX-Request": "true", "HX-Target": LIVE_PARTS[self.page]}
         if self.etag:
             headers["If-None-Match"] = self.etag
         sent = time.monotonic()

@@ -46,6 +46,11 @@ from django.conf import settings  # noqa: E402
 from bench.common import calibration_ms, cpu_seconds, free_port, gunicorn_workers  # noqa: E402
 
 TARGET_MS = 1.0
+LIVE_PARTS = {"standings": "live-standings", "round": "live-round", "match": "match-panel",
+              "bracket": "bracket-board", "club night": "live-night",
+              "projector": "projector-slides", "phone": "players-live",
+              "control room": "control-rows"}
+"""The id of the element each page's poll swaps in: htmx sends it as HX-Target."""
 
 
 def get(port: int, url: str, headers: dict) -> tuple[int, dict]:
@@ -57,12 +62,14 @@ def get(port: int, url: str, headers: dict) -> tuple[int, dict]:
     return response.status, dict(response.getheaders())
 
 
-def measure(port: int, pid: int, url: str, polls: int, htmx: bool,
+def measure(port: int, pid: int, url: str, polls: int, htmx: bool, target: str = "",
             cookies: str = "") -> tuple[float, int]:
     """Milliseconds of the worker's CPU per GET of `url` with the ETag of its first answer
-    (the htmx poll when `htmx`), and the status those GETs got; `cookies`: the Cookie header
-    (a phone's seat, an organiser's session)."""
-    headers = {"Host": "127.0.0.1", "HX-Request": "true"} if htmx else {"Host": "127.0.0.1"}
+    (the htmx poll when `htmx`, of the element `target`), and the status those GETs got;
+    `cookies`: the Cookie header (a phone's seat, an organiser's session)."""
+    headers = {"Host": "127.0.0.1"}
+    if htmx:
+        headers.update({"HX-Request": "true", "HX-Target": target})
     if cookies:
         headers["Cookie"] = cookies
     status, first = get(port, url, headers)
@@ -140,7 +147,7 @@ def main() -> None:
         rows = {}
         for page, url in pages.items():
             rows[page] = measure(port, pid, url, args.polls, htmx=True,
-                                 cookies=cookies.get(page, ""))
+                                 target=LIVE_PARTS[page], cookies=cookies.get(page, ""))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

@@ -51,12 +51,17 @@ from functools import wraps
 
 from django.db import connection
 from django.http import Http404
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.views.decorators.http import etag
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.http import quote_etag
 
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
+from tournaments import live_parts
 from tournaments.models import (
     Entry,
     MatchEvent,
@@ -254,16 +259,26 @@ def match_etag(request, match_pk: int) -> str | None:
 
 
 def live(etag_func):
-    """View decorator: Django's `etag` with `etag_func` (a 304 with no body when the poll's
-    If-None-Match is the page's ETag), and on an answer that carries an ETag, `Cache-Control:
-    private, no-cache` (a browser asks again every time) and `Vary: HX-Request` (the poll's
-    answer is not the page)."""
+    """View decorator, Django's `etag` with `etag_func` and one step more: a 304 with no body
+    when the poll's If-None-Match is the page's ETag; else, for an htmx GET poll, the live part
+    another poll of the same ETag kept (`tournaments.live_parts`) without a render, or the view
+    rendered and its part kept for the next ones. An answer that carries an ETag gets
+    `Cache-Control: private, no-cache` (a browser asks again every time) and `Vary:
+    HX-Request` (the poll's answer is not the page)."""
     def decorator(view):
-        conditional = etag(etag_func)(view)
-
         @wraps(view)
         def wrapped(request, *args, **kwargs):
-            response = conditional(request, *args, **kwargs)
+            etag = etag_func(request, *args, **kwargs)
+            etag = quote_etag(etag) if etag is not None else None
+            response = get_conditional_response(request, etag=etag)
+            if response is None and etag:
+                response = live_parts.cached(request, etag)
+            if response is None:
+                response = view(request, *args, **kwargs)
+                if etag:
+                    live_parts.keep(request, etag, response)
+            if etag and request.method in ("GET", "HEAD"):
+                response.headers.setdefault("ETag", etag)
             if response.has_header("ETag"):
                 patch_cache_control(response, private=True, no_cache=True)
                 patch_vary_headers(response, ("HX-Request",))
