@@ -44,6 +44,7 @@ Only htmx polls (the `HX-Request` header) are conditional; a page loaded in full
 so its flash messages are never held back by a 304.
 """
 
+import contextlib
 import functools
 import time
 from dataclasses import dataclass
@@ -207,14 +208,11 @@ def table_version(token_hash: str) -> TableVersion | None:
     return TableVersion(match_id, mode, language, tuple(version))
 
 
-def players_etag(request, table: TableVersion, seat: str, language: str) -> str | None:
-    """The ETag of the players' page of `table`'s match as seen from `seat` ("A"/"B") in
-    `language` (the link's, `views.table.link_language`): None for a request that is not an
-    htmx poll, else its fingerprint. The secret link is the visitor's right to see the match
-    and the page is the same whoever is logged in, so no visibility check is made and the
-    user is not part of it (the poll reads no session)."""
-    if not request.htmx:
-        return None
+def players_etag(request, table: TableVersion, seat: str, language: str) -> str:
+    """The ETag (unquoted) of the players' page of `table`'s match as seen from `seat`
+    ("A"/"B") in `language` (the link's, `views.table.link_language`). The secret link is the
+    visitor's right to see the match and the page is the same whoever is logged in, so no
+    visibility check is made and the user is not part of it (the poll reads no session)."""
     return fingerprint("players", (table.match_id, seat), table.version,
                        request.get_full_path(), language, None)
 
@@ -232,16 +230,14 @@ def clock_minute() -> int:
 
 def tournament_etag(page: str, *, per_minute: bool = False, organisers_only: bool = False):
     """The ETag function of an event's live page `page` (views taking `pk` and perhaps more
-    keyword arguments, e.g. a round's `number`): None for a request that is not an htmx poll
-    (rendered as usual), else the page's fingerprint. Raises Http404 as `tournament_version`.
+    keyword arguments, e.g. a round's `number`): the page's fingerprint (unquoted), or None.
+    Raises Http404 as `tournament_version`.
 
     `per_minute`: the page shows times counted from now ("12 minutes"), so its ETag changes
     with each minute of the clock too, and an unchanged poll is a 304 within that minute.
     `organisers_only`: a visitor who does not organise the event gets no ETag (the view
     renders, and refuses them)."""
     def etag_of(request, pk: int, **kwargs) -> str | None:
-        if not request.htmx:
-            return None
         version = tournament_version(request, pk)
         if organisers_only and not version[0]:
             return None
@@ -253,23 +249,31 @@ def tournament_etag(page: str, *, per_minute: bool = False, organisers_only: boo
 
 def match_etag(request, match_pk: int) -> str | None:
     """The match page's ETag function, as `tournament_etag`."""
-    if not request.htmx:
-        return None
     return _page_etag(request, "match", match_version(request, match_pk), match_pk)
 
 
 def live(etag_func):
-    """View decorator, Django's `etag` with `etag_func` and one step more: a 304 with no body
-    when the poll's If-None-Match is the page's ETag; else, for an htmx GET poll, the live part
-    another poll of the same ETag kept (`tournaments.live_parts`) without a render, or the view
-    rendered and its part kept for the next ones. An answer that carries an ETag gets
-    `Cache-Control: private, no-cache` (a browser asks again every time) and `Vary:
-    HX-Request` (the poll's answer is not the page)."""
+    """View decorator, Django's `etag` with `etag_func` for htmx polls, and more:
+
+    - an htmx poll whose If-None-Match is the page's ETag is a 304 with no body; else an htmx
+      GET poll gets the live part another poll of the same ETag kept
+      (`tournaments.live_parts`) without a render, or the view renders and its part is kept
+      for the next ones. The answer carries the ETag, `Cache-Control: private, no-cache` (a
+      browser asks again every time) and `Vary: HX-Request` (the poll's answer is not the
+      page);
+    - a page loaded in full always renders (never a 304, no ETag header, so its flash messages
+      are never held back), but its live region carries the ETag its first poll would have
+      (`request.live_etag`, written by the `live_region` tag as `data-etag`; `static/js/live.js`
+      sends it), so that poll too is a 304 while nothing changed. Any refusal of the ETag
+      function (Http404) is left to the view there."""
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
-            etag = etag_func(request, *args, **kwargs)
-            etag = quote_etag(etag) if etag is not None else None
+            if not request.htmx:
+                with contextlib.suppress(Http404):
+                    request.live_etag = quoted(etag_func(request, *args, **kwargs))
+                return view(request, *args, **kwargs)
+            etag = request.live_etag = quoted(etag_func(request, *args, **kwargs))
             response = get_conditional_response(request, etag=etag)
             if response is None and etag:
                 response = live_parts.cached(request, etag)
@@ -285,3 +289,8 @@ def live(etag_func):
             return response
         return wrapped
     return decorator
+
+
+def quoted(etag: str | None) -> str | None:
+    """`etag` as an ETag header writes it (`"..."`); None stays None."""
+    return quote_etag(etag) if etag is not None else None

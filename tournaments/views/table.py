@@ -16,7 +16,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -115,19 +114,20 @@ def match_page(request, token: str):
     entry mode and language, the match's version), before the link is looked up as
     `with_table` does, so the other phone's deal shows within 5 s. Whatever that query does
     not settle (no such link, a mode that keeps players out, no seat, too many wrong tokens
-    from this address, a changed page) goes the whole way (`with_table`)."""
-    etag, language = _poll_etag(request, token)
-    unchanged = etag and get_conditional_response(request, etag=etag)
+    from this address, a changed page) goes the whole way (`with_table`). The page loaded in
+    full carries the ETag too (`data-etag`, `tournaments.live.live`), for its first poll."""
+    etag, language = _live_etag(request, token)
+    unchanged = request.htmx and etag and get_conditional_response(request, etag=etag)
     if unchanged:
         unchanged.headers["Content-Language"] = language
         return _live_headers(unchanged)
     return _match_page(request, token, etag=etag)
 
 
-def _poll_etag(request, token: str) -> tuple[str | None, str]:
-    """(the quoted ETag, the link's language) of an htmx poll of the players' page of
-    `token` from a seated phone whose address may still try links; (None, "") otherwise."""
-    if not request.htmx or cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
+def _live_etag(request, token: str) -> tuple[str | None, str]:
+    """(the quoted ETag, the link's language) of the players' page of `token` for a seated
+    phone whose address may still try links; (None, "") otherwise."""
+    if cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
         return None, ""
     hashed = table_entry.token_hash(token)
     table = live.table_version(hashed)
@@ -137,7 +137,7 @@ def _poll_etag(request, token: str) -> tuple[str | None, str]:
     if not seat:
         return None, ""
     language = _language(request, table.language)
-    return quote_etag(live.players_etag(request, table, seat, language)), language
+    return live.quoted(live.players_etag(request, table, seat, language)), language
 
 
 def _live_headers(response):
@@ -151,8 +151,9 @@ def _match_page(request, table: MatchTable, etag: str | None = None):
     seat = seat_of(request, table)
     if not seat:
         return render(request, SEAT_PAGE, {"table": table, "match": table.match})
-    response = _page(request, table)
-    if etag:
+    request.live_etag = etag  # the region's data-etag (`live_region`)
+    response = _page(request, table, fresh=True)
+    if etag and request.htmx:
         response["ETag"] = etag
         _live_headers(response)
     return response
@@ -340,14 +341,18 @@ def _done(request, table: MatchTable, notice: str):
     return redirect("players:match", token=table.token, permanent=False)
 
 
-def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200):
-    """The player's page: sticky score and next dealer, then what this seat can do now."""
-    table.refresh_from_db()
+def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200,
+          fresh: bool = False):
+    """The player's page: sticky score and next dealer, then what this seat can do now.
+    `fresh`: `table` and its match (with its players and the event's entry mode) were just read
+    by `with_table` in this request, with nothing written since, so they are not read again."""
+    if not fresh:
+        table.refresh_from_db()
+        table.match.refresh_from_db()
     match = table.match
-    match.refresh_from_db()
     seat = seat_of(request, table)
     sheet = match_sheet(match)
-    mode = table_entry.entry_mode_of(match)
+    mode = table.entry_mode if fresh else table_entry.entry_mode_of(match)
     state = table_entry.result_state(match, mode, table)
     pairing = Pairing.objects.select_related("round__tournament").filter(match=match).first()
     pending = table.pending
