@@ -14,9 +14,10 @@ a bare /hello/ view added (`bench.common.application`). Then, all on 127.0.0.1:
   afresh each deal), until it is won; then both sign the result;
 - `--spectators` follow a match page, a round page or the standings (half, a quarter, a
   quarter), and one projector per group its projector view;
-- every phone and screen polls its live part every 4 s as `static/js/live.js` does (htmx, the
-  ETag it has in If-None-Match; `tournaments.live`): polls are not sped up, so the deals come
-  20 times as often as in a club while the polls come as often;
+- every phone and screen polls its live part every 4 s as `static/js/live.js` does (htmx:
+  HX-Target, the element it swaps; in If-None-Match the ETag of what it shows, at first the
+  page's `data-etag`; `tournaments.live`): polls are not sped up, so the deals come 20 times
+  as often as in a club while the polls come as often;
 - a probe GETs /hello/ twice a second: the floor of a request under the same load.
 
 Once every result is signed (or `--duration` seconds of play have passed: the matches left
@@ -43,6 +44,7 @@ no deal lost or stored twice.
 """
 
 import argparse
+import html
 import http.client
 import http.cookies
 import json
@@ -96,6 +98,7 @@ LIVE_PARTS = {"phone": "players-live", "match": "match-panel", "round": "live-ro
               "standings": "live-standings", "projector": "projector-slides", "other": ""}
 """The id of the element each page's poll swaps in: htmx sends it as HX-Target."""
 
+LIVE_ETAG = re.compile(r'data-live[^>]*? data-etag="([^"]+)"')
 QUICK_NUMBER = re.compile(
     r'class="deal-entry quick-entry"[^>]*>.*?name="number" value="(\d+)"', re.S)
 
@@ -203,7 +206,7 @@ class Screen(threading.Thread):
         status, _, page = self.browser.request("GET", path)
         if status != 200:
             raise OSError(f"GET {path} answered {status}")
-        self.etag, self.next_poll = None, time.monotonic() + POLL_SECONDS  # a new page
+        self.etag, self.next_poll = page_etag(page), time.monotonic() + POLL_SECONDS  # new page
         return page
 
     def poll(self) -> None:
@@ -318,7 +321,7 @@ class Phone(Screen):
         self.room.last_write = time.monotonic()
         status, _, page = self.browser.request("GET", answer["Location"])
         self.room.record(phase, "deal", status, time.perf_counter() - started)
-        self.etag, self.next_poll = None, time.monotonic() + POLL_SECONDS  # a new page
+        self.etag, self.next_poll = page_etag(page), time.monotonic() + POLL_SECONDS  # new page
         if status != 200:
             self.stop_table(f"page after deal {table.number}: {status}")
             return
@@ -432,6 +435,13 @@ class ServerClock:
         return {"gunicorn": after["gunicorn"] - before["gunicorn"], "postgres": postgres,
                 "client": after["client"] - before["client"],
                 "wall": after["wall"] - before["wall"]}
+
+
+def page_etag(page: str) -> str | None:
+    """The ETag a page loaded in full gives its live part (`data-etag`), which
+    `static/js/live.js` sends with the first poll; None when it has none."""
+    found = LIVE_ETAG.search(page)
+    return html.unescape(found.group(1)) if found else None
 
 
 def page_kind(path: str) -> str:

@@ -3,11 +3,14 @@
 Loads the demo data (`load_demo`: an eight-player round robin, a live knockout, a club night)
 into a throwaway SQLite database (or DATABASE_URL when set to a PostgreSQL server), serves the
 site under gunicorn (one sync worker) on a free local port, and for each live page fetches the
-htmx poll once, then sends N polls with its ETag in If-None-Match (each a 304) as a spectator,
-and reads the worker's CPU time (utime + stime, /proc/<pid>/stat) before and after: CPU per
-unchanged poll, beside the same for a bare "hello" view served by the same worker (the floor:
-gunicorn, the middleware and the request itself). A calibration loop runs in the same process.
-The last line is one JSON object.
+htmx poll once, then sends N polls with its ETag in If-None-Match (each a 304), the pages in
+turn, and reads the worker's CPU time (utime + stime, /proc/<pid>/stat) before and after each:
+CPU per unchanged poll, beside the same for a bare "hello" view served by the same worker in
+the same turns (the floor: gunicorn, the middleware and the request itself). The pages: the
+standings, a round, a match, the bracket, a club night and the projector as a spectator; the
+players' page at the table (`/p/<token>/`) as a phone that chose its seat; the control room
+as its organiser (logged in). A calibration loop runs in the same process. The last line is
+one JSON object.
 
     .venv/bin/python bench/live_polls.py [--polls 1000]
 
@@ -62,11 +65,11 @@ def get(port: int, url: str, headers: dict) -> tuple[int, dict]:
     return response.status, dict(response.getheaders())
 
 
-def measure(port: int, pid: int, url: str, polls: int, htmx: bool, target: str = "",
-            cookies: str = "") -> tuple[float, int]:
-    """Milliseconds of the worker's CPU per GET of `url` with the ETag of its first answer
-    (the htmx poll when `htmx`, of the element `target`), and the status those GETs got;
-    `cookies`: the Cookie header (a phone's seat, an organiser's session)."""
+def poll_headers(port: int, url: str, htmx: bool, target: str = "",
+                 cookies: str = "") -> dict:
+    """The headers of an unchanged GET of `url`: the htmx poll when `htmx` (of the element
+    `target`, with the ETag of its first answer), `cookies` the Cookie header (a phone's
+    seat, an organiser's session)."""
     headers = {"Host": "127.0.0.1"}
     if htmx:
         headers.update({"HX-Request": "true", "HX-Target": target})
@@ -76,12 +79,26 @@ def measure(port: int, pid: int, url: str, polls: int, htmx: bool, target: str =
     assert status == 200, (url, status)
     if "ETag" in first:
         headers["If-None-Match"] = first["ETag"]
-    for _ in range(20):  # warm up
-        get(port, url, headers)
-    before = cpu_seconds(pid)
+    return headers
+
+
+def measure(port: int, pid: int, requests: dict[str, tuple[str, dict]],
+            polls: int) -> dict[str, tuple[float, int]]:
+    """{name: (milliseconds of the worker's CPU per GET, the status of the last)} for each
+    `requests` {name: (url, headers)}, sent in turn `polls` times each: one page after the
+    other, so that a shared machine's changing speed weighs on every page alike (the CPU
+    read before and after each request, 10 ms ticks that average out over the polls)."""
+    for url, headers in requests.values():  # warm up
+        for _ in range(20):
+            get(port, url, headers)
+    spent = dict.fromkeys(requests, 0.0)
+    statuses = {}
     for _ in range(polls):
-        status, _ = get(port, url, headers)
-    return (cpu_seconds(pid) - before) * 1000 / polls, status
+        for name, (url, headers) in requests.items():
+            before = cpu_seconds(pid)
+            statuses[name], _ = get(port, url, headers)
+            spent[name] += cpu_seconds(pid) - before
+    return {name: (spent[name] * 1000 / polls, statuses[name]) for name in requests}
 
 
 def main() -> None:
@@ -143,11 +160,12 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.05)
-        floor, _ = measure(port, pid, "/hello/", args.polls, htmx=False)
-        rows = {}
+        requests = {"hello": ("/hello/", poll_headers(port, "/hello/", htmx=False))}
         for page, url in pages.items():
-            rows[page] = measure(port, pid, url, args.polls, htmx=True,
-                                 target=LIVE_PARTS[page], cookies=cookies.get(page, ""))
+            requests[page] = (url, poll_headers(port, url, htmx=True, target=LIVE_PARTS[page],
+                                                cookies=cookies.get(page, "")))
+        rows = measure(port, pid, requests, args.polls)
+        floor = rows.pop("hello")[0]
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
