@@ -14,7 +14,9 @@ one JSON object.
 
     .venv/bin/python bench/live_polls.py [--polls 1000]
 
-Target (issue 6): at most 1 ms of server CPU per unchanged poll.
+Target (issue 6, issue 18 target 2): at most 1 ms of server CPU per unchanged poll, for every
+live page (the players' page and the control room included). On a shared machine read it
+beside the floor in the same turns (`x hello`) and the calibration loop.
 """
 
 import argparse

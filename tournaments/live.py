@@ -1,13 +1,19 @@
 """Live pages: what an unchanged poll costs, and how a page knows it has not changed.
 
-The match page, a round, the standings, the bracket, a club night and the projector poll their
-read-only part every few seconds (htmx, `static/js/live.js`). Each poll sends the ETag of the
-part it shows (`If-None-Match`); while nothing changed the answer is a bodiless 304 after one
-query, the "version" functions below, instead of a page rendered afresh.
+The match page, the players' page at the table, a round, the standings, the bracket, a club
+night, the projector and the control room poll their live part every few seconds (htmx,
+`static/js/live.js`). Each poll sends the ETag of the part it shows (`If-None-Match`; the first
+poll the one the page was drawn with, its `data-etag`); while nothing changed the answer is a
+bodiless 304 after one query, the "version" functions below, instead of a page rendered afresh.
+A changed poll of a version another visitor's poll has rendered already gets the part that
+render kept (`tournaments.live_parts`, under the ETag), so a hundred spectators of one round
+cost one render a change, not a hundred.
 
 Two versions, each the newest row of the change histories its pages read:
 
-- A match's (the match page, `match_etag`, and its players' page, `players_etag`) is scoped
+- A match's (the match page, `match_etag`, and its players' page, `players_etag`, whose one
+  query, `table_version`, also finds the link by its token's hash and reads the event's entry
+  mode and language, so that a phone's unchanged poll needs nothing else) is scoped
   to that match, so a deal at another table leaves it alone and a phone's unchanged poll stays
   a 304 while the rest of the club plays. Its terms, and why each is there:
   the match's own history rows (status, game points, winner: a deal, an undo, a correction,
@@ -37,11 +43,14 @@ Two versions, each the newest row of the change histories its pages read:
 
 The ETag (`pure.fingerprints.fingerprint`) adds what else makes
 the answer differ: the page and its objects, the query string, the language and the visitor
-(organisers see more). The same query also checks that the visitor may see the event (404
-otherwise, as the page itself answers), so an unchanged poll costs one query for a spectator.
+(organisers see more; the players' page is the same whoever is logged in, so it names its seat
+instead and reads no session). The same query also checks that the visitor may see the event
+(404 otherwise, as the page itself answers), so an unchanged poll costs one query for a
+spectator and for a phone (and the user's for a logged-in organiser).
 
 Only htmx polls (the `HX-Request` header) are conditional; a page loaded in full always renders,
-so its flash messages are never held back by a 304.
+so its flash messages are never held back by a 304 (it costs the version query more, for its
+`data-etag`).
 """
 
 import contextlib
