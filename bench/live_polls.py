@@ -98,8 +98,10 @@ def measure(port: int, pid: int, requests: dict[str, tuple[str, dict]],
     for _ in range(polls):
         for name, (url, headers) in requests.items():
             before = cpu_seconds(pid)
-            statuses[name], _ = get(port, url, headers)
+            statuses[name], answer = get(port, url, headers)
             spent[name] += cpu_seconds(pid) - before
+            if statuses[name] == 200 and "If-None-Match" in headers and "ETag" in answer:
+                headers["If-None-Match"] = answer["ETag"]  # the control room's next minute
     return {name: (spent[name] * 1000 / polls, statuses[name]) for name in requests}
 
 
