@@ -189,6 +189,11 @@ STORAGES = {
 # reading one costs no query and clearing the cache logs nobody out.
 CACHE_URL = env.str("CACHE_URL", default="") or f"filecache://{VAR_DIR / 'cache'}"
 CACHES = {"default": environ.Env.cache_url_config(CACHE_URL)}
+# The live pages' rendered parts (tournaments/live_parts.py): the same store, apart (their own
+# directory, or their own key prefix on Redis), so they never push a session out.
+CACHES["live"] = {**CACHES["default"], "KEY_PREFIX": "live", "TIMEOUT": 60}
+if CACHES["live"]["BACKEND"].endswith("FileBasedCache"):
+    CACHES["live"]["LOCATION"] = str(Path(CACHES["default"]["LOCATION"]).with_suffix(".live"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Celery: without a broker, tasks run eagerly in the web process (one laptop, no Redis).

@@ -17,9 +17,19 @@ PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Ге�
 def cache_of_this_process():
     """Each test process its own memory cache: the site's shared file cache (var/cache) would
     let parallel test processes see each other's rate-limit counters and sessions."""
-    with override_settings(CACHES={"default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
+    memory = "django.core.cache.backends.locmem.LocMemCache"
+    with override_settings(CACHES={"default": {"BACKEND": memory},
+                                   "live": {"BACKEND": memory, "LOCATION": "live"}}):
         yield
+
+
+@pytest.fixture(autouse=True)
+def live_parts_forgotten():
+    """No live part kept by an earlier test (`tournaments.live_parts`): SQLite gives a rolled-back
+    test's ids again, so another test's page could have the same ETag."""
+    from django.core.cache import caches
+
+    caches["live"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -1,13 +1,19 @@
 """Live pages: what an unchanged poll costs, and how a page knows it has not changed.
 
-The match page, a round, the standings, the bracket, a club night and the projector poll their
-read-only part every few seconds (htmx, `static/js/live.js`). Each poll sends the ETag of the
-part it shows (`If-None-Match`); while nothing changed the answer is a bodiless 304 after one
-query, the "version" functions below, instead of a page rendered afresh.
+The match page, the players' page at the table, a round, the standings, the bracket, a club
+night, the projector and the control room poll their live part every few seconds (htmx,
+`static/js/live.js`). Each poll sends the ETag of the part it shows (`If-None-Match`; the first
+poll the one the page was drawn with, its `data-etag`); while nothing changed the answer is a
+bodiless 304 after one query, the "version" functions below, instead of a page rendered afresh.
+A changed poll of a version another visitor's poll has rendered already gets the part that
+render kept (`tournaments.live_parts`, under the ETag), so a hundred spectators of one round
+cost one render a change, not a hundred.
 
 Two versions, each the newest row of the change histories its pages read:
 
-- A match's (the match page, `match_etag`, and its players' page, `players_etag`) is scoped
+- A match's (the match page, `match_etag`, and its players' page, `players_etag`, whose one
+  query, `table_version`, also finds the link by its token's hash and reads the event's entry
+  mode and language, so that a phone's unchanged poll needs nothing else) is scoped
   to that match, so a deal at another table leaves it alone and a phone's unchanged poll stays
   a 304 while the rest of the club plays. Its terms, and why each is there:
   the match's own history rows (status, game points, winner: a deal, an undo, a correction,
@@ -37,26 +43,44 @@ Two versions, each the newest row of the change histories its pages read:
 
 The ETag (`pure.fingerprints.fingerprint`) adds what else makes
 the answer differ: the page and its objects, the query string, the language and the visitor
-(organisers see more). The same query also checks that the visitor may see the event (404
-otherwise, as the page itself answers), so an unchanged poll costs one query for a spectator.
+(organisers see more; the players' page is the same whoever is logged in, so it names its seat
+instead and reads no session). The same query also checks that the visitor may see the event
+(404 otherwise, as the page itself answers), so an unchanged poll costs one query for a
+spectator and for a phone (and the user's for a logged-in organiser).
 
 Only htmx polls (the `HX-Request` header) are conditional; a page loaded in full always renders,
-so its flash messages are never held back by a 304.
+so its flash messages are never held back by a 304 (it costs the version query more, for its
+`data-etag`).
 """
 
+import contextlib
 import functools
 import time
+from dataclasses import dataclass
 from functools import wraps
 
 from django.db import connection
 from django.http import Http404
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.views.decorators.http import etag
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.http import quote_etag
 
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
-from tournaments.models import Entry, MatchEvent, Pairing, PlayerRating, Round, Tournament
+from tournaments import live_parts
+from tournaments.models import (
+    Entry,
+    MatchEvent,
+    MatchTable,
+    Pairing,
+    PlayerRating,
+    Round,
+    Tournament,
+)
 from tournaments.pure.fingerprints import fingerprint
 
 POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows within 5 s
@@ -65,14 +89,42 @@ POLL_SECONDS = 4  # every live part's htmx trigger (`every 4s`): a change shows 
 _VERSIONED = (Match, Deal, Entry, Tournament, Player)  # the models whose history counts
 
 
+def _match_terms(match_id: str, event_id: str) -> list[str]:
+    """The terms of a match's version (see the module's docstring), as SQL expressions over
+    the aliases `m` (the match), `p` (its pairing) and `t` (its event); `match_id` and
+    `event_id` are the columns that name them."""
+    quote = connection.ops.quote_name
+
+    def newest(model, column: str, where: str = "") -> str:
+        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)}{where})"
+
+    def history_of(model, column: str, value: str) -> str:
+        return newest(model.history.model, "history_id", f" WHERE {quote(column)} = {value}")
+
+    return [
+        history_of(Match, "id", match_id),
+        history_of(Deal, "match_id", match_id),
+        newest(MatchEvent, "id", f" WHERE {quote('match_id')} = {match_id}"),
+        *(f"p.{quote(column)}" for column in ("id", "round_id", "table", "entry_a_id",
+                                                "entry_b_id")),
+        *(history_of(Player, "id", f"m.{quote(seat)}") for seat in ("player_a_id",
+                                                                    "player_b_id")),
+        history_of(Tournament, "id", event_id),
+        history_of(Entry, "tournament_id", event_id),
+        newest(PlayerRating, "id"),
+    ]
+
+
 @functools.cache
 def _version_sql(scope: str) -> str:
     """The one SELECT of a version (see the module's docstring), written once per process:
     building it with the ORM on every poll cost more than running it. `scope`: "tournament"
     (parameters: user id, event id; the site-wide version, each MAX the last entry of a
-    primary-key index) or "match" (user id, match id; the match's version, each term an
-    index lookup under the match, its players or its event). Columns: whether the event is
-    public, whether the user organises it, then the version's terms."""
+    primary-key index), "match" (user id, match id; the match's version, each term an
+    index lookup under the match, its players or its event) or "table" (a players' link's
+    `token_hash`; the match's version through its `MatchTable`). Columns: whether the event is
+    public and whether the user organises it ("table": the match's id, the event's entry mode
+    and language), then the version's terms."""
     quote = connection.ops.quote_name
     organisers = Tournament.organisers.through._meta.db_table
     event = quote(Tournament._meta.db_table)
@@ -84,42 +136,30 @@ def _version_sql(scope: str) -> str:
             + ", ".join(versions)
         )
 
-    def newest(model, column: str, where: str = "") -> str:
-        return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)}{where})"
-
     if scope == "tournament":
+        def newest(model, column: str) -> str:
+            return f"(SELECT MAX({quote(column)}) FROM {quote(model._meta.db_table)})"
         versions = [newest(model.history.model, "history_id") for model in _VERSIONED]
         versions += [newest(Pairing, "id"), newest(PlayerRating, "id"),
                      newest(MatchEvent, "id")]
         return f"{select(versions)} FROM {event} t WHERE t.{quote('id')} = %s"
 
-    def of(column: str, value: str) -> str:
-        return f" WHERE {quote(column)} = {value}"
-
-    def history_of(model, column: str, value: str) -> str:
-        return newest(model.history.model, "history_id", of(column, value))
-
-    match_id, event_id = f"m.{quote('id')}", f"t.{quote('id')}"
-    versions = [
-        history_of(Match, "id", match_id),
-        history_of(Deal, "match_id", match_id),
-        newest(MatchEvent, "id", of("match_id", match_id)),
-        *(f"p.{quote(column)}" for column in ("id", "round_id", "table", "entry_a_id",
-                                                "entry_b_id")),
-        *(history_of(Player, "id", f"m.{quote(seat)}") for seat in ("player_a_id",
-                                                                    "player_b_id")),
-        history_of(Tournament, "id", event_id),
-        history_of(Entry, "tournament_id", event_id),
-        newest(PlayerRating, "id"),
-    ]
+    versions = _match_terms(f"m.{quote('id')}", f"t.{quote('id')}")
     pairing, round_ = quote(Pairing._meta.db_table), quote(Round._meta.db_table)
-    return (
-        f"{select(versions)} FROM {pairing} p "
+    joins = (
         f"JOIN {quote(Match._meta.db_table)} m ON m.{quote('id')} = p.{quote('match_id')} "
         f"JOIN {round_} r ON r.{quote('id')} = p.{quote('round_id')} "
         f"JOIN {event} t ON t.{quote('id')} = r.{quote('tournament_id')} "
-        f"WHERE p.{quote('match_id')} = %s"
     )
+    if scope == "table":
+        return (
+            f"SELECT m.{quote('id')}, t.{quote('entry_mode')}, t.{quote('language')}, "
+            + ", ".join(versions)
+            + f" FROM {quote(MatchTable._meta.db_table)} mt "
+            f"JOIN {pairing} p ON p.{quote('match_id')} = mt.{quote('match_id')} {joins}"
+            f"WHERE mt.{quote('token_hash')} = %s"
+        )
+    return f"{select(versions)} FROM {pairing} p {joins}WHERE p.{quote('match_id')} = %s"
 
 
 def _version(request, scope: str, pk: int) -> tuple:
@@ -151,17 +191,39 @@ def match_version(request, match_pk: int) -> tuple:
     return _version(request, "match", match_pk)
 
 
-def players_etag(request, match_pk: int, seat: str) -> str | None:
-    """The ETag of the players' page of match `match_pk` as seen from `seat` ("A"/"B"): None
-    for a request that is not an htmx poll, else its fingerprint. The secret link is the
-    visitor's right to see the match, so no visibility check is made (the view has resolved
-    the token already); one query."""
-    if not request.htmx:
-        return None
+@dataclass(frozen=True)
+class TableVersion:
+    """What one query tells of a players' link (`table_version`): its match's id, the
+    event's `EntryMode` value and language code, and the match's version."""
+
+    match_id: int
+    entry_mode: str
+    language: str
+    version: tuple
+
+
+def table_version(token_hash: str) -> TableVersion | None:
+    """One query: the match of the players' link whose `MatchTable.token_hash` is
+    `token_hash`, its event's entry mode and language, and the match's version (see the
+    module's docstring); None when no match of an event has that link (a wrong or renewed
+    token). Whether the mode lets players in is the caller's question
+    (`table_entry.players_may_enter`)."""
     with connection.cursor() as cursor:
-        cursor.execute(_version_sql("match"), [None, match_pk])
+        cursor.execute(_version_sql("table"), [token_hash])
         row = cursor.fetchone()
-    return _page_etag(request, "players", tuple(row[2:]) if row else (), match_pk, seat)
+    if row is None:
+        return None
+    match_id, mode, language, *version = row
+    return TableVersion(match_id, mode, language, tuple(version))
+
+
+def players_etag(request, table: TableVersion, seat: str, language: str) -> str:
+    """The ETag (unquoted) of the players' page of `table`'s match as seen from `seat`
+    ("A"/"B") in `language` (the link's, `views.table.link_language`). The secret link is the
+    visitor's right to see the match and the page is the same whoever is logged in, so no
+    visibility check is made and the user is not part of it (the poll reads no session)."""
+    return fingerprint("players", (table.match_id, seat), table.version,
+                       request.get_full_path(), language, None)
 
 
 def _page_etag(request, page: str, version: tuple, *objects) -> str:
@@ -177,16 +239,14 @@ def clock_minute() -> int:
 
 def tournament_etag(page: str, *, per_minute: bool = False, organisers_only: bool = False):
     """The ETag function of an event's live page `page` (views taking `pk` and perhaps more
-    keyword arguments, e.g. a round's `number`): None for a request that is not an htmx poll
-    (rendered as usual), else the page's fingerprint. Raises Http404 as `tournament_version`.
+    keyword arguments, e.g. a round's `number`): the page's fingerprint (unquoted), or None.
+    Raises Http404 as `tournament_version`.
 
     `per_minute`: the page shows times counted from now ("12 minutes"), so its ETag changes
     with each minute of the clock too, and an unchanged poll is a 304 within that minute.
     `organisers_only`: a visitor who does not organise the event gets no ETag (the view
     renders, and refuses them)."""
     def etag_of(request, pk: int, **kwargs) -> str | None:
-        if not request.htmx:
-            return None
         version = tournament_version(request, pk)
         if organisers_only and not version[0]:
             return None
@@ -198,25 +258,48 @@ def tournament_etag(page: str, *, per_minute: bool = False, organisers_only: boo
 
 def match_etag(request, match_pk: int) -> str | None:
     """The match page's ETag function, as `tournament_etag`."""
-    if not request.htmx:
-        return None
     return _page_etag(request, "match", match_version(request, match_pk), match_pk)
 
 
 def live(etag_func):
-    """View decorator: Django's `etag` with `etag_func` (a 304 with no body when the poll's
-    If-None-Match is the page's ETag), and on an answer that carries an ETag, `Cache-Control:
-    private, no-cache` (a browser asks again every time) and `Vary: HX-Request` (the poll's
-    answer is not the page)."""
-    def decorator(view):
-        conditional = etag(etag_func)(view)
+    """View decorator, Django's `etag` with `etag_func` for htmx polls, and more:
 
+    - an htmx poll whose If-None-Match is the page's ETag is a 304 with no body; else an htmx
+      GET poll gets the live part another poll of the same ETag kept
+      (`tournaments.live_parts`) without a render, or the view renders and its part is kept
+      for the next ones. The answer carries the ETag, `Cache-Control: private, no-cache` (a
+      browser asks again every time) and `Vary: HX-Request` (the poll's answer is not the
+      page);
+    - a page loaded in full always renders (never a 304, no ETag header, so its flash messages
+      are never held back), but its live region carries the ETag its first poll would have
+      (`request.live_etag`, written by the `live_region` tag as `data-etag`; `static/js/live.js`
+      sends it), so that poll too is a 304 while nothing changed. Any refusal of the ETag
+      function (Http404) is left to the view there."""
+    def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
-            response = conditional(request, *args, **kwargs)
+            if not request.htmx:
+                with contextlib.suppress(Http404):
+                    request.live_etag = quoted(etag_func(request, *args, **kwargs))
+                return view(request, *args, **kwargs)
+            etag = request.live_etag = quoted(etag_func(request, *args, **kwargs))
+            response = get_conditional_response(request, etag=etag)
+            if response is None and etag:
+                response = live_parts.cached(request, etag)
+            if response is None:
+                response = view(request, *args, **kwargs)
+                if etag:
+                    live_parts.keep(request, etag, response)
+            if etag and request.method in ("GET", "HEAD"):
+                response.headers.setdefault("ETag", etag)
             if response.has_header("ETag"):
                 patch_cache_control(response, private=True, no_cache=True)
                 patch_vary_headers(response, ("HX-Request",))
             return response
         return wrapped
     return decorator
+
+
+def quoted(etag: str | None) -> str | None:
+    """`etag` as an ETag header writes it (`"..."`); None stays None."""
+    return quote_etag(etag) if etag is not None else None

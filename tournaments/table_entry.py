@@ -114,7 +114,8 @@ def table_for_token(token: str) -> MatchTable | None:
     """The `MatchTable` whose link carries `token` (its match and players read along), or
     None: no such link (wrong, renewed, or another site's), or the event's mode does not let
     players enter (`players_may_enter`). Looked up by `token_hash` only. The table carries
-    its event's language as `event_language` (the pages of the link speak it)."""
+    its event's language as `event_language` (the pages of the link speak it) and its entry
+    mode as `entry_mode`."""
     table = (
         MatchTable.objects.select_related("match__player_a", "match__player_b")
         .filter(token_hash=token_hash(token)).first()
@@ -122,6 +123,7 @@ def table_for_token(token: str) -> MatchTable | None:
     if table is None:
         return None
     mode, table.event_language = event_of_match(table.match_id)
+    table.entry_mode = mode
     if not players_may_enter(mode):
         return None
     return table

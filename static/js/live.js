@@ -4,7 +4,9 @@
 // - A poll sends the ETag of the answer last swapped in (If-None-Match, set here: htmx sends
 //   none of its own), so the server answers 304 with no body after one query. htmx 2 swaps every
 //   2xx and 3xx answer but 204 (its default responseHandling), so a 304's empty body would wipe
-//   the region: a 304 is told not to swap, and the region stays as it is.
+//   the region: a 304 is told not to swap, and the region stays as it is. The first poll
+//   after the page loaded sends the ETag the page was drawn with (the element's data-etag),
+//   so it too is a 304 while nothing changed.
 // - No poll while a form inside the region is being filled: a field of it has focus, a field
 //   was changed since the region was drawn, or a <details> holding a form is open (the undo
 //   and the card-points entry). The regions of the read-only pages hold no form to fill.
@@ -39,7 +41,9 @@
 
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = live(event);
-    if (elt && etags[elt.id]) event.detail.headers["If-None-Match"] = etags[elt.id];
+    if (!elt) return;
+    var etag = etags[elt.id] || elt.getAttribute("data-etag");
+    if (etag) event.detail.headers["If-None-Match"] = etag;
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {

@@ -100,7 +100,7 @@ def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, ev
     def unchanged(response) -> bool:
         return response.url == url and response.status == 304
 
-    # The first poll knows no ETag yet and renders (200); the next ones are 304s.
+    # The first poll sends the ETag the page was drawn with (data-etag): already a 304.
     with page.expect_response(unchanged, timeout=15_000):
         pass
     page.evaluate("document.getElementById('live-standings').dataset.mark = 'kept'")
@@ -109,6 +109,35 @@ def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, ev
     page.wait_for_load_state()
     assert page.evaluate("document.getElementById('live-standings').dataset.mark") == "kept"
     assert page.locator("#live-standings tbody tr").count() == len(NAMES)
+
+
+def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_server, event):
+    """Two standings pages: each first poll is a 304 (the page's data-etag); after the deal
+    that wins the match, one poll renders and the other gets the live part it kept
+    (`tournaments.live_parts`): both show the new first place without a reload."""
+    tournament, match = event
+    url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
+    answers = []  # the polls' responses, in order
+    pages = []
+    for _ in range(2):
+        page = open_page()
+        page.on("response", lambda response: answers.append(response) if (
+            response.url == url and response.request.headers.get("hx-request")) else None)
+        page.goto(url)
+        page.evaluate("window.notReloaded = true")
+        pages.append(page)
+    for page in pages:
+        page.wait_for_timeout(4_500)  # one poll each
+    assert [response.status for response in answers][:2] == [304, 304]
+    play(match, "A1")  # 11:0: seat A wins
+    for page in pages:
+        page.wait_for_selector("#live-standings p.live", state="detached",
+                               timeout=POLL_WITHIN_MS)
+        assert match.player_a.name in page.locator(
+            "#live-standings tbody tr >> nth=0").inner_text()
+        assert page.evaluate("window.notReloaded") is True
+    changed = [response.text() for response in answers if response.status == 200]
+    assert changed and all('id="live-standings"' in body for body in changed)
 
 
 def test_the_projector_reads_from_across_the_room(open_page, live_server, event, tmp_path):

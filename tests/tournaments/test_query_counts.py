@@ -1,15 +1,17 @@
-"""Page query counts do not grow with players or deals (16-player double round robin)."""
+"""Page query counts do not grow with players or deals (16-player double round robin); an
+unchanged live poll costs the queries counted by hand."""
 
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
 from scoring import rules
 from scoring import services as scoring_services
-from tournaments import services
-from tournaments.models import Pairing, Tournament
+from tournaments import services, table_entry
+from tournaments.models import EntryMode, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +48,62 @@ def test_standings_and_round_pages_use_a_fixed_number_of_queries(
         assert client.get(reverse("tournaments:round", args=[tournament.pk, 1])).status_code == 200
     with django_assert_max_num_queries(PAGE_QUERY_LIMIT):
         assert client.get(tournament.get_absolute_url()).status_code == 200
+
+
+# --- an unchanged poll, counted by hand (tournaments.live) ---------------------------------
+
+
+def _seated_phone(tournament) -> tuple[Client, str]:
+    """A phone at table 1 of round 1 of `tournament` (its players enter: players_sign), seat A
+    chosen; the page's address."""
+    tournament.entry_mode = EntryMode.PLAYERS_SIGN
+    tournament.save(update_fields=["entry_mode"])
+    match = Pairing.objects.get(round__tournament=tournament, round__number=1, table=1).match
+    token = table_entry.table_of(match).token
+    phone = Client()
+    assert phone.post(f"/p/{token}/seat/", {"seat": "A"}).status_code == 302
+    return phone, f"/p/{token}/"
+
+
+def test_an_unchanged_phone_poll_is_one_query(django_assert_num_queries):
+    """The link, its event's entry mode and language and the match's version, in one SELECT
+    (`live.table_version`); no session, no user, no second look-up of the link."""
+    phone, url = _seated_phone(started_tournament(4, 2))
+    etag = phone.get(url, HTTP_HX_REQUEST="true")["ETag"]
+    with django_assert_num_queries(1):
+        response = phone.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304 and response.content == b""
+
+
+def test_the_phone_page_loaded_in_full_reads_five_queries(django_assert_num_queries):
+    """The version (the ETag its first poll sends), the link with its match and players, the
+    event's mode and language, the deals, the pairing with its round and event."""
+    phone, url = _seated_phone(started_tournament(4, 2))
+    with django_assert_num_queries(5):
+        response = phone.get(url)
+    assert response.status_code == 200 and b"data-etag=" in response.content
+
+
+@pytest.mark.parametrize("page", ["tournaments:round", "tournaments:standings",
+                                  "tournaments:projector"])
+def test_an_unchanged_spectator_poll_is_one_query(django_assert_num_queries, page):
+    """The event's visibility and the site's version in one SELECT (`live.tournament_version`);
+    an anonymous visitor has no session to read."""
+    tournament = started_tournament(4, 2)
+    args = [tournament.pk, 1] if page == "tournaments:round" else [tournament.pk]
+    url, spectator = reverse(page, args=args), Client()
+    etag = spectator.get(url, HTTP_HX_REQUEST="true")["ETag"]
+    with django_assert_num_queries(1):
+        response = spectator.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+
+
+def test_a_spectator_given_a_kept_part_costs_one_query(django_assert_num_queries):
+    """The second spectator of a version (no ETag yet) gets the part the first one's render
+    kept (`tournaments.live_parts`): the version query, no render."""
+    tournament = started_tournament(4, 2)
+    url = reverse("tournaments:round", args=[tournament.pk, 1])
+    poll = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live-round"}
+    assert Client().get(url, **poll).status_code == 200
+    with django_assert_num_queries(1):
+        assert Client().get(url, **poll).status_code == 200

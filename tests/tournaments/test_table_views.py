@@ -263,9 +263,8 @@ def test_the_players_page_polls_itself_and_an_unchanged_poll_is_a_304(match, tok
     assert 'id="players-live" data-live' in page and 'hx-trigger="every 4s"' in page
     first = poll(client, token)
     assert first.status_code == 200 and first["ETag"]
-    # The link is checked first (its table, and whether the event lets players enter), then
-    # one query for the version.
-    with django_assert_num_queries(3):
+    # One query: the link, its event's entry mode and language, and the match's version.
+    with django_assert_num_queries(1):
         again = poll(client, token, first["ETag"])
     assert again.status_code == 304 and again.content == b""
 

@@ -20,13 +20,23 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def live_region(context, region_id: str, url: str = "") -> str:
     """`id`, `data-live` and the htmx polling attributes for the element `region_id`; `url`
-    defaults to the page's own address."""
-    url = url or context["request"].get_full_path()
+    defaults to the page's own address. `data-etag`: the ETag of what the page shows, when the
+    view has one (`request.live_etag`, `tournaments.live`), for the first poll to send."""
+    request = context["request"]
+    url = url or request.get_full_path()
     return format_html(
         'id="{}" data-live hx-get="{}" hx-trigger="every {}s" hx-select="#{}" '
-        'hx-swap="outerHTML"',
-        region_id, url, POLL_SECONDS, region_id,
+        'hx-swap="outerHTML"{}',
+        region_id, url, POLL_SECONDS, region_id, live_etag(context),
     )
+
+
+@register.simple_tag(takes_context=True)
+def live_etag(context) -> str:
+    """` data-etag="…"` with the view's `request.live_etag`, or nothing: for a live element
+    that writes its own htmx attributes."""
+    etag = getattr(context["request"], "live_etag", None)
+    return format_html(' data-etag="{}"', etag) if etag else ""
 
 
 @register.simple_tag

@@ -16,7 +16,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -52,8 +51,12 @@ def link_language(request, table: MatchTable) -> str:
     site's switch sets, `club.middleware.SiteLanguageMiddleware`), else the event's
     (`Tournament.language`, read with the token: `table_entry.table_for_token`). The
     browser's Accept-Language counts for nothing, as on the rest of the site."""
+    return _language(request, table.event_language)
+
+
+def _language(request, event_language: str) -> str:
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    return chosen if chosen in dict(settings.LANGUAGES) else table.event_language
+    return chosen if chosen in dict(settings.LANGUAGES) else event_language
 
 
 def with_table(view):
@@ -83,40 +86,76 @@ def with_table(view):
     return wrapped
 
 
-def _cookie_name(table: MatchTable) -> str:
-    return f"seat{table.match_id}"
+def _cookie_name(match_id: int) -> str:
+    return f"seat{match_id}"
 
 
-def _salt(table: MatchTable) -> str:
-    return f"players-seat:{table.token_hash}"
+def _salt(token_hash: str) -> str:
+    return f"players-seat:{token_hash}"
 
 
 def seat_of(request, table: MatchTable) -> str:
     """The seat ("A"/"B") this phone chose for the link, or "" (none, or chosen under a
     link renewed since)."""
-    seat = request.get_signed_cookie(_cookie_name(table), default="", salt=_salt(table))
+    return _seat(request, table.match_id, table.token_hash)
+
+
+def _seat(request, match_id: int, token_hash: str) -> str:
+    seat = request.get_signed_cookie(_cookie_name(match_id), default="",
+                                     salt=_salt(token_hash))
     return seat if seat in rules.SEATS else ""
 
 
 @require_GET
-@with_table
-def match_page(request, table: MatchTable):
+def match_page(request, token: str):
     """The match at the table: "Who are you?" on the first visit, then the score, the entry
     form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
-    unchanged poll is a 304 after one query, so the other phone's deal shows within 5 s."""
+    unchanged poll is a 304 after one query (`live.table_version`: the link, its event's
+    entry mode and language, the match's version), before the link is looked up as
+    `with_table` does, so the other phone's deal shows within 5 s. Whatever that query does
+    not settle (no such link, a mode that keeps players out, no seat, too many wrong tokens
+    from this address, a changed page) goes the whole way (`with_table`). The page loaded in
+    full carries the ETag too (`data-etag`, `tournaments.live.live`), for its first poll."""
+    etag, language = _live_etag(request, token)
+    unchanged = request.htmx and etag and get_conditional_response(request, etag=etag)
+    if unchanged:
+        unchanged.headers["Content-Language"] = language
+        return _live_headers(unchanged)
+    return _match_page(request, token, etag=etag)
+
+
+def _live_etag(request, token: str) -> tuple[str | None, str]:
+    """(the quoted ETag, the link's language) of the players' page of `token` for a seated
+    phone whose address may still try links; (None, "") otherwise."""
+    if cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
+        return None, ""
+    hashed = table_entry.token_hash(token)
+    table = live.table_version(hashed)
+    if table is None or not table_entry.players_may_enter(table.entry_mode):
+        return None, ""
+    seat = _seat(request, table.match_id, hashed)
+    if not seat:
+        return None, ""
+    language = _language(request, table.language)
+    return live.quoted(live.players_etag(request, table, seat, language)), language
+
+
+def _live_headers(response):
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@with_table
+def _match_page(request, table: MatchTable, etag: str | None = None):
     seat = seat_of(request, table)
     if not seat:
         return render(request, SEAT_PAGE, {"table": table, "match": table.match})
-    etag = live.players_etag(request, table.match_id, seat)  # an htmx poll of the page
-    etag = etag and quote_etag(etag)
-    unchanged = etag and get_conditional_response(request, etag=etag)
-    if unchanged:
-        return unchanged
-    response = _page(request, table)
-    if etag:
+    request.live_etag = etag  # the region's data-etag (`live_region`)
+    response = _page(request, table, fresh=True)
+    if etag and request.htmx:
         response["ETag"] = etag
-        patch_cache_control(response, private=True, no_cache=True)
-        patch_vary_headers(response, ("HX-Request",))
+        _live_headers(response)
     return response
 
 
@@ -129,7 +168,8 @@ def seat_choose(request, table: MatchTable):
         return render(request, SEAT_PAGE, {"table": table, "match": table.match}, status=422)
     response = redirect("players:match", token=table.token)
     response.set_signed_cookie(
-        _cookie_name(table), seat, salt=_salt(table), max_age=SEAT_COOKIE_AGE,
+        _cookie_name(table.match_id), seat, salt=_salt(table.token_hash),
+        max_age=SEAT_COOKIE_AGE,
         path=reverse("players:match", args=[table.token]), httponly=True, samesite="Lax",
         secure=request.is_secure(),
     )
@@ -301,14 +341,18 @@ def _done(request, table: MatchTable, notice: str):
     return redirect("players:match", token=table.token, permanent=False)
 
 
-def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200):
-    """The player's page: sticky score and next dealer, then what this seat can do now."""
-    table.refresh_from_db()
+def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200,
+          fresh: bool = False):
+    """The player's page: sticky score and next dealer, then what this seat can do now.
+    `fresh`: `table` and its match (with its players and the event's entry mode) were just read
+    by `with_table` in this request, with nothing written since, so they are not read again."""
+    if not fresh:
+        table.refresh_from_db()
+        table.match.refresh_from_db()
     match = table.match
-    match.refresh_from_db()
     seat = seat_of(request, table)
     sheet = match_sheet(match)
-    mode = table_entry.entry_mode_of(match)
+    mode = table.entry_mode if fresh else table_entry.entry_mode_of(match)
     state = table_entry.result_state(match, mode, table)
     pairing = Pairing.objects.select_related("round__tournament").filter(match=match).first()
     pending = table.pending
