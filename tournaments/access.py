@@ -6,11 +6,13 @@ yours is 403.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from club.access import sees_everything
 from club.models import Club
+from scoring import services
 from scoring.models import Match
 from tournaments.models import Pairing, Tournament
 
@@ -74,6 +76,41 @@ def pairing_for_reading(request, match_pk: int) -> Pairing:
 def pairing_for_organiser(request, match_pk: int) -> Pairing:
     """As `pairing_for_reading`; raises PermissionDenied unless the user may change it."""
     pairing = pairing_for_reading(request, match_pk)
+    if not pairing.organiser:
+        raise PermissionDenied
+    return pairing
+
+
+# The same, read from the match's side: the query that locks the match row.
+_LOCKED_MATCH_FIELDS = (
+    *(f"pairing__{field}" for field in _MATCH_PAGE_FIELDS if not field.startswith("match__")),
+    *(field.removeprefix("match__") for field in _MATCH_PAGE_FIELDS
+      if field.startswith("match__")),
+)
+
+
+def pairing_for_organiser_locked(request, match_pk: int) -> Pairing:
+    """As `pairing_for_organiser`, inside the caller's transaction, with the match row locked
+    until it ends (`scoring.services.match_locked`): the match, its pairing, round,
+    tournament and players' names and whether `request.user` organises it, in one query.
+    Raises Http404 (an unknown match, one without a pairing, or one the user may not see) and
+    PermissionDenied (visible, but not the user's to change)."""
+    user = request.user
+    matches = Match.objects.select_related(
+        "player_a", "player_b", "pairing__round__tournament"
+    ).only(*_LOCKED_MATCH_FIELDS).filter(pk=match_pk)
+    if user.is_authenticated and not sees_everything(user):
+        organisers = Tournament.organisers.through.objects.filter(
+            tournament_id=OuterRef("pairing__round__tournament_id"), user_id=user.pk)
+        matches = matches.annotate(organiser=Exists(organisers))
+    match = services.match_locked(matches)
+    pairing = getattr(match, "pairing", None) if match is not None else None
+    if pairing is None:
+        raise Http404
+    pairing.match = match
+    pairing.organiser = user.is_authenticated and getattr(match, "organiser", True)
+    if not (pairing.round.tournament.is_public or pairing.organiser):
+        raise Http404
     if not pairing.organiser:
         raise PermissionDenied
     return pairing
