@@ -41,7 +41,7 @@ from tournaments.access import (
     removed_match,
 )
 from tournaments.live import live, match_etag
-from tournaments.match_history import match_history
+from tournaments.match_history import deal_entered, match_history
 from tournaments.match_sheet import MatchSheet, match_sheet, sheet_of_scores
 from tournaments.models import EntryMode
 from tournaments.pure.fingerprints import fingerprint
@@ -355,25 +355,28 @@ def result_approve(request, match_pk: int):
 def _deal_saved(request, pairing, deal, sheet: MatchSheet):
     """The htmx answer to a deal saved while the match goes on (deal 2 onwards), when the page
     that sent it shows all the deals before it: the score and the form for the next deal
-    replace `#match-head`; the new row (the last of `sheet`, the match's sheet with the new
-    deal) is appended to the deal list and the undo form replaced, out of band. The rows
-    already on the page are not sent again."""
+    replace `#match-head` (the chances line kept as the page has it); the new row (the last
+    of `sheet`, the match's sheet with the new deal) is appended to the deal list, its change
+    put first in the history, and the undo form and the running-score picture replaced, out
+    of band. What is already on the page is not sent again, and nothing is read: no query."""
     context = _head_context(request, pairing, deal.match, sheet.house_rules, sheet.next_dealer,
-                            sheet.next_number, shown=_digest(sheet.scores))
+                            sheet.next_number, shown=_digest(sheet.scores), keep_chances=True)
     context.update({
         "row": sheet.rows[-1], "last_deal": sheet.rows[-1], "rows": sheet.rows,
         "notice": _("Deal %(number)s saved.") % {"number": deal.number},
+        "entered": deal_entered(deal.match, deal, request.user),  # first in the history
     })
-    context["history"] = match_history(deal.match)  # replaced out of band (organisers only post)
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")
 
 
 def _head_context(request, pairing, match, house_rules, next_dealer: str, next_number: int, *,
                   shown: str, form=None, correction=None, confirm=None,
-                  final_form=None) -> dict:
+                  final_form=None, keep_chances: bool = False) -> dict:
     """What the score and the entry forms show (`match_head.html`). `shown`: the `_digest` of
-    the deals the page lists, which the quick form sends back. In an event that keeps only
+    the deals the page lists, which the quick form sends back. `keep_chances`: the answer
+    leaves the page's chances line as it is (`match_expected.html`), so the ratings are not
+    read. In an event that keeps only
     final scores the organiser gets the final-score form instead of the deal forms
     (`final_form`: a bound one to show again); in the others, a match without deals offers
     the finished-scorecard grid (`views.scorecard`)."""
@@ -407,7 +410,8 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,
-        "chances": selectors.match_chances(match),
+        "chances": None if keep_chances else selectors.match_chances(match),
+        "keep_chances": keep_chances,
         "final_only": final_only, "final_form": final_form if not match.is_over else None,
         "scorecard_offered": scorecard_offered(tournament, match, organiser, next_number - 1),
     }
