@@ -47,8 +47,8 @@ def match_locked(matches: QuerySet[Match]) -> Match | None:
     kept, e.g. a view's access check), read with its row locked until the current
     transaction ends (`select_for_update(of=("self",))`: only the match, not the joined rows,
     so two matches sharing a player never wait on each other's players), or None when there
-    is none. Call it inside `transaction.atomic`; the services given this match within the
-    same transaction (`deal_record`, `deal_record_locked`) do not read it again.
+    is none. Call it inside `transaction.atomic`; `deal_record_locked`, given this match
+    within the same transaction, does not read it again (the other services always do).
 
     Raises `Match.MultipleObjectsReturned` when `matches` holds more than one."""
     connection = transaction.get_connection()
@@ -70,11 +70,9 @@ def _holds_lock(match: Match) -> bool:
 
 
 def _locked(match: Match) -> Match:
-    """The match row, locked (`match_locked`; `match` itself when it already is, in this
-    transaction), with its players. A match removed meanwhile (a knockout correction upstream
-    clears the matches that followed) is `RecordingError` `match_removed`, not a crash."""
-    if _holds_lock(match):
-        return match
+    """The match row, read again and locked (`match_locked`), with its players. A match
+    removed meanwhile (a knockout correction upstream clears the matches that followed) is
+    `RecordingError` `match_removed`, not a crash."""
     locked = match_locked(Match.objects.select_related("player_a", "player_b").filter(
         pk=match.pk))
     if locked is None:
