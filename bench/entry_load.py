@@ -1,12 +1,21 @@
-"""Club-night load: 32 tables enter whole matches deal by deal through the real HTTP forms.
+"""Club-night load: 32 tables enter whole matches deal by deal through the real HTTP forms,
+beside a floor: the least a deal post must write, measured in the same run on the same server.
 
-Starts the site under gunicorn (4 workers) on 127.0.0.1 against SQLite, then against
-PostgreSQL (a fresh database `santase_bench` when a server answers on 127.0.0.1:5432), and has
-32 concurrent clients (one per table of a 64-player round robin's first round) log in and enter
-deals until their match ends, with no pause between deals (a stress far beyond a real evening,
-where a table enters a deal every few minutes). Every loop is bounded in count and time;
-traffic goes to 127.0.0.1 only. Then the database is checked: every deal acknowledged to a
-client is stored once, no match has a gap or a duplicate deal number or ends past its target.
+Starts the site under gunicorn (4 workers, `bench.common:application`: the site plus its
+bench-only floor view) on 127.0.0.1 against SQLite (a temporary file), then against
+PostgreSQL (a throwaway database on the server at 127.0.0.1:5432, dropped afterwards), and has
+32 concurrent clients (one per table of a 64-player round robin's first round) log in and, in
+three timed phases:
+1. post 10 minimal writes each to a match of their own (`bench.common.floor_deal`: one
+   transaction, the match row locked, one deal and its one history row inserted, the score
+   updated; through the same middleware, with the same form fields and CSRF token);
+2. enter deals until their match ends, with no pause between deals (a stress far beyond a
+   real evening, where a table enters a deal every few minutes);
+3. post 10 floor writes each again (the floor is the mean of phases 1 and 3, so a machine
+   that speeds up or slows down during the run moves both figures alike).
+Every loop is bounded in count and time; traffic goes to 127.0.0.1 only. Then the database is
+checked: every deal acknowledged to a client is stored once, no match has a gap or a duplicate
+deal number or ends past its target.
 
 Clients open the deal page once, then enter each deal the way the page does, posting the
 fields of the form they last got (with the fingerprint of the deal list it was drawn with):
@@ -14,15 +23,27 @@ fields of the form they last got (with the fingerprint of the deal list it was d
   new row (the whole panel for deal 1 and the deal that ends the match);
 - `form`: without JavaScript, the POST, its 302 and the GET of the match page it leads to.
 The latency of a deal is the time until the client has the updated page: one request for
-htmx, both for a form. Also printed: the CPU time per deal of the gunicorn workers, of
-PostgreSQL and of this client, and a fixed pure-Python loop timed before each run, because this
-machine's speed varies from run to run. Under this closed loop every client waits for its
-answer, so latency ~ clients x CPU per deal / cores.
+htmx, both for a form. CPU time is read from /proc for this server only: its gunicorn master
+and workers, and the PostgreSQL backends of its own database (other benches on the machine
+are not counted). Also printed: this client's CPU, the load average and a fixed pure-Python
+loop timed before each run, because this machine's speed varies from run to run. Under this
+closed loop every client waits for its answer, so latency ~ clients x CPU per deal / cores.
 
     .venv/bin/python bench/entry_load.py [--clients 32] [--workers 4]
                                          [--only sqlite|postgres] [--mode htmx|form|both]
 
-Target (issue 8): zero lost or duplicated deals, zero 5xx, p95 under 250 ms on both databases.
+The last line is one JSON object. With one run (`--only` and one mode) it is that run's:
+`database`, `mode`, `clients`, `deals_per_s`, `p50_ms`, `p95_ms`, `cpu_ms_per_deal` (server
+CPU: gunicorn + PostgreSQL), `floor_cpu_ms_per_deal`, `ratio_to_floor` (the two divided; also
+`gunicorn_ratio_to_floor`), `lost` (acknowledged, not stored), `duplicated` (stored more often
+than acknowledged, or a duplicate deal number), `met`, the calibration loop and the load
+average. With several runs (both databases, or `--mode both`) it is
+`{"runs": [one such object per run], "met": all met}`.
+`--only sqlite --clients 16` takes under a minute on a quiet machine.
+
+Targets (issue 18): a deal post costs at most 1.4x the floor's server CPU; at least 400 deals/s
+on SQLite and 300 on PostgreSQL with 32 clients; p95 under 150 ms; none lost or duplicated, no
+5xx (issue 8).
 """
 
 import argparse
