@@ -4,8 +4,9 @@ beside a floor: the least a deal post must write, measured in the same run on th
 Starts the site under gunicorn (4 workers, `bench.common:application`: the site plus its
 bench-only floor view) on 127.0.0.1 against SQLite (a temporary file), then against
 PostgreSQL (a throwaway database on the server at 127.0.0.1:5432, dropped afterwards), and has
-32 concurrent clients (one per table of a 64-player round robin's first round) log in and, in
-three timed phases:
+32 concurrent clients (one per table of a 64-player round robin's first round) log in, enter 3
+untimed deals at their table of round 2 (every gunicorn worker then has the deal post's
+templates and code loaded, as the first floor writes load theirs), and, in three timed phases:
 1. post 10 minimal writes each to a match of their own (`bench.common.floor_deal`: one
    transaction, the match row locked, one deal and its one history row inserted, the score
    updated; through the same middleware, with the same form fields and CSRF token);
@@ -106,8 +107,10 @@ first = tournament.rounds.get(number=1)
 matches = [p.match for p in first.pairings.exclude(match=None).order_by("table")]
 floor = [Match.objects.create(player_a=m.player_a, player_b=m.player_b,
                               house_rules_snapshot=m.house_rules_snapshot) for m in matches]
+warm = [p.match for p in tournament.rounds.get(number=2).pairings.exclude(match=None)]
 print(",".join(str(m.pk) for m in matches))
 print(",".join(str(m.pk) for m in floor))
+print(",".join(str(m.pk) for m in warm))
 """
 
 CHECK_SCRIPT = """
@@ -120,6 +123,7 @@ for match in Match.objects.filter(pk__in=[{ids}]).order_by("pk"):
 
 
 FLOOR_POSTS = 10  # per client, before the deals and again after them
+WARM_DEALS = 3  # untimed deals per client on a match of round 2, before anything is timed
 
 
 class Table(threading.Thread):
@@ -127,10 +131,11 @@ class Table(threading.Thread):
     deals for its match until it ends, and posts FLOOR_POSTS floor writes again; between the
     phases it waits at `gate` (shared with the main thread, which reads the CPU clocks)."""
 
-    def __init__(self, base: str, match_id: int, floor_id: int, seed: int, deadline: float,
-                 gate: threading.Barrier, mode: str):
+    def __init__(self, base: str, match_id: int, floor_id: int, warm_id: int, seed: int,
+                 deadline: float, gate: threading.Barrier, mode: str):
         super().__init__(daemon=True)
         self.base, self.match_id, self.floor_id = base, match_id, floor_id
+        self.warm_id = warm_id
         self.deadline, self.gate, self.mode = deadline, gate, mode
         self.rng = random.Random(seed)
         jar = http.cookiejar.CookieJar()
@@ -198,6 +203,18 @@ class Table(threading.Thread):
             self.errors.append(f"match page answered {status} without a deal form")
             return False
         self.shown = form.group(1)
+        # Untimed warm-up on a match of round 2: the first deals of every worker load the
+        # templates and code a deal post needs, as the first floor writes do theirs.
+        status, page = self.request(f"/m/{self.warm_id}/")
+        form = SHOWN.search(page)
+        for number in range(1, WARM_DEALS + 1):
+            if form is None:
+                break
+            status, page = self.request(f"/m/{self.warm_id}/deal/", {
+                "csrfmiddlewaretoken": self.csrf(), "winner": "A", "reason": "won",
+                "game_points": "1", "number": str(number), "shown": form.group(1),
+            }, htmx=True)
+            form = SHOWN.search(page)
         return True
 
     def floor(self) -> None:
@@ -267,7 +284,7 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
     manage(env, "collectstatic", "--noinput", "-v", "0")
     setup = SETUP_SCRIPT.format(password=PASSWORD, clients=clients)
     lines = manage(env, "shell", "-v", "0", stdin=setup).strip().splitlines()
-    match_ids, floor_ids = ([int(x) for x in line.split(",")] for line in lines[-2:])
+    match_ids, floor_ids, warm_ids = ([int(x) for x in line.split(",")] for line in lines[-3:])
     port = free_port()
     server = subprocess.Popen(
         [str(Path(PYTHON).parent / "gunicorn"), "bench.common:application", "-w", str(workers),
@@ -286,9 +303,9 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
                 time.sleep(0.2)
         deadline = time.monotonic() + TIME_LIMIT_SECONDS
         gate = threading.Barrier(len(match_ids) + 1)
-        pairs = zip(match_ids, floor_ids, strict=True)
-        tables = [Table(base, match_id, floor_id, seed, deadline, gate, mode)
-                  for seed, (match_id, floor_id) in enumerate(pairs)]
+        ids = zip(match_ids, floor_ids, warm_ids[:len(match_ids)], strict=True)
+        tables = [Table(base, match_id, floor_id, warm_id, seed, deadline, gate, mode)
+                  for seed, (match_id, floor_id, warm_id) in enumerate(ids)]
         calibration = calibration_ms()  # before any load
         for table in tables:
             table.start()
