@@ -1,6 +1,7 @@
 """What the bench scripts share: a free port, the calibration loop, CPU time from /proc, a
 manage.py in a child process, a throwaway PostgreSQL database, and the site with a bare
-"hello" view for gunicorn (the floor a request costs). Not a script (`make bench` skips it).
+"hello" view (the floor a request costs) and a minimal deal write (`floor_deal`, the floor a
+deal post costs) for gunicorn. Not a script (`make bench` skips it).
 
 Nothing here imports Django at import time, so a script can serve several databases one
 after another from child processes.
@@ -118,8 +119,29 @@ def postgres_backends(server: str, name: str) -> list[int]:
     return [int(pid) for pid in rows.split()]
 
 
-# The site with /hello/ added, for gunicorn (`bench.common:application`): the bare view is
-# the floor of a request (gunicorn, the middleware and the request itself).
+def server_cpu(master: int, server: str | None = None, name: str = "") -> dict[str, float]:
+    """CPU seconds so far of one site: gunicorn `master` and its workers (`"gunicorn"`), and
+    each PostgreSQL backend connected to database `name` on `server`, by process id (none
+    without a server). Other processes of the same names (another bench on this machine) are
+    not counted. `server_cpu_spent` turns two readings into the seconds between them."""
+    reading = {"gunicorn": cpu_seconds(master) + sum(map(cpu_seconds, children(master)))}
+    if server:
+        reading.update({f"postgres {pid}": cpu_seconds(pid)
+                        for pid in postgres_backends(server, name)})
+    return reading
+
+
+def server_cpu_spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """Seconds of CPU between two `server_cpu` readings: `gunicorn` and `postgres` (the
+    backends of the later reading; one that started in between counts from zero)."""
+    postgres = sum(seconds - before.get(key, 0.0)
+                   for key, seconds in after.items() if key.startswith("postgres "))
+    return {"gunicorn": after["gunicorn"] - before["gunicorn"], "postgres": postgres}
+
+
+# The site with /hello/ and /bench/floor/<match>/ added, for gunicorn
+# (`bench.common:application`): the bare view is the floor of a request (gunicorn, the
+# middleware and the request itself), the floor view that of a deal post's writes.
 urlpatterns: list = []
 _handler: list = []
 
@@ -130,8 +152,39 @@ def hello(request):
     return HttpResponse("hello")
 
 
+def floor_deal(request, match_pk: int):
+    """The least a deal post must write, through the site's middleware (a POST with its
+    CSRF token, as the deal form sends it): in one transaction, the match row locked
+    (`select_for_update`), one deal inserted with its one history row (django-simple-history,
+    no user: the session and the user are not read), the match's score updated. Nothing is
+    checked or read but the locked row; every floor deal scores 1 game point to the seat
+    `winner` ("A"/"B") names, so the deal number is the game points so far + 1. The answer is
+    the bare word "saved". Bench-only: the site has no such URL (`entry_load.py`'s floor)."""
+    from django.db import transaction
+    from django.http import HttpResponse, HttpResponseNotAllowed
+
+    from scoring.models import Deal, Match
+
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    winner = "B" if request.POST.get("winner") == "B" else "A"
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_pk)
+        deal = Deal(match=match, number=match.game_points_a + match.game_points_b + 1,
+                    winner=winner, game_points=1, reason="won")
+        deal._history_user = None  # the history row without reading the user
+        deal.save()
+        Match.objects.filter(pk=match_pk).update(
+            status=Match.Status.PLAYING,
+            game_points_a=match.game_points_a + (winner == "A"),
+            game_points_b=match.game_points_b + (winner == "B"),
+        )
+    return HttpResponse("saved")
+
+
 def application(environ, start_response):
-    """The site's WSGI application (`club.wsgi`) with /hello/ in front of its URLs."""
+    """The site's WSGI application (`club.wsgi`) with /hello/ and the floor view
+    (`floor_deal`, at /bench/floor/<match id>/) in front of its URLs."""
     if not _handler:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
         from django.conf import settings
@@ -139,7 +192,11 @@ def application(environ, start_response):
         from django.urls import include, path
 
         site = get_wsgi_application()
-        urlpatterns[:] = [path("hello/", hello), path("", include(settings.ROOT_URLCONF))]
+        urlpatterns[:] = [
+            path("hello/", hello),
+            path("bench/floor/<int:match_pk>/", floor_deal),
+            path("", include(settings.ROOT_URLCONF)),
+        ]
         settings.ROOT_URLCONF = __name__
         _handler.append(site)
     return _handler[0](environ, start_response)

@@ -142,7 +142,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "club.auth.CachedModelBackend",  # ModelBackend, the signed-in user read from the cache
 ]
 # Login throttling: after AXES_FAILURE_LIMIT wrong passwords for one user name from one
 # address, that pair is locked out for AXES_COOLOFF_MINUTES.

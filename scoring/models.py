@@ -270,6 +270,9 @@ class Deal(models.Model):
     already_stored = False
     """Set on the deal `scoring.services.deal_record` returns for a resend of a stored deal
     (nothing was written); not a column."""
+    match_scores: list[rules.DealScore] | None = None
+    """Set on a new deal `scoring.services.deal_record` returns: its match's deals as
+    `rules.DealScore`s (game points) in number order, this one last; not a column."""
 
     class Meta:
         ordering = ["match", "number"]

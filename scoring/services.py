@@ -1,8 +1,9 @@
 """Every write to matches and deals (STYLE.md "Where code lives").
 
-Each function runs in one transaction with the match row locked (`select_for_update` on
-PostgreSQL; SQLite's IMMEDIATE transactions serialise writers), re-reads the deals, checks the
-whole match with `rules.score_match`, saves, and keeps the match's score in step. Two people
+Each function runs in one transaction with the match row locked (`match_locked`:
+`select_for_update` on PostgreSQL; SQLite's IMMEDIATE transactions serialise writers),
+re-reads the deals, checks the whole match with `rules.score_match`, saves, and keeps the
+match's score in step. Two people
 entering the same match at once therefore never produce two deal 5s or a match past its end:
 the second is told what happened (`RecordingError` code `deal_already_entered`).
 
@@ -15,6 +16,7 @@ the sentence in the user's language.
 from dataclasses import asdict
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -40,19 +42,42 @@ class ConfirmationRequired(RecordingError):
         self.consequences = list(consequences)
 
 
+def match_locked(matches: QuerySet[Match]) -> Match | None:
+    """The one match of `matches` (a `Match` queryset: its filters, joins and annotations
+    kept, e.g. a view's access check), read with its row locked until the current
+    transaction ends (`select_for_update(of=("self",))`: only the match, not the joined rows,
+    so two matches sharing a player never wait on each other's players), or None when there
+    is none. Call it inside `transaction.atomic`; `deal_record_locked`, given this match
+    within the same transaction, does not read it again (the other services always do).
+
+    Raises `Match.MultipleObjectsReturned` when `matches` holds more than one."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError(
+            "match_locked: the lock lasts only inside transaction.atomic")
+    try:
+        match = matches.select_for_update(of=("self",)).get()
+    except Match.DoesNotExist:
+        return None
+    match._locked_by = connection.atomic_blocks[0]  # the transaction holding the lock
+    return match
+
+
+def _holds_lock(match: Match) -> bool:
+    """Whether `match` came from `match_locked` in the transaction still open."""
+    blocks = transaction.get_connection().atomic_blocks
+    return bool(blocks) and getattr(match, "_locked_by", None) is blocks[0]
+
+
 def _locked(match: Match) -> Match:
-    """The match row, locked (only the match: `of=("self",)` leaves the joined player rows
-    alone, so two matches sharing a player never wait on each other's players). A match
+    """The match row, read again and locked (`match_locked`), with its players. A match
     removed meanwhile (a knockout correction upstream clears the matches that followed) is
     `RecordingError` `match_removed`, not a crash."""
-    try:
-        return (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("player_a", "player_b")
-            .get(pk=match.pk)
-        )
-    except Match.DoesNotExist:
-        raise RecordingError("match_removed") from None
+    locked = match_locked(Match.objects.select_related("player_a", "player_b").filter(
+        pk=match.pk))
+    if locked is None:
+        raise RecordingError("match_removed")
+    return locked
 
 
 def _replay(
@@ -127,14 +152,42 @@ def deal_record(
     sending the deals it kept while offline a second time) writes nothing and returns the
     stored deal with `already_stored` set: exactly once, and no error for the sender.
 
+    A new deal comes back with `match_scores`: the match's deals (`rules.DealScore`, game
+    points) in number order, this one last, as they stand when the transaction commits, and
+    with `deal.match` the locked row, its score updated: the caller needs to read neither again.
+
     Raises `rules.InvalidDeal` (`match_finished`, or a deal that does not fit the house rules)
     and `RecordingError` (`deal_already_entered`: `number` is an earlier deal, stored
     otherwise -- a conflict;
     `deal_number_out_of_range`: `number` is below 1 or past the next deal, so no page of this
     match could have sent it as it stands; `match_forfeited`, `match_unplayed`: the match was
-    closed by a withdrawal). RULES.md §6.
+    closed by a withdrawal; `match_removed`). RULES.md §6.
     """
-    match = _locked(match)
+    return _deal_record(_locked(match), score, by, details, number)
+
+
+def deal_record_locked(
+    *,
+    match: Match,
+    score: rules.DealScore,
+    by,
+    details: rules.DealRecord | None = None,
+    number: int | None = None,
+) -> Deal:
+    """`deal_record` inside the caller's transaction, for a `match` the caller read with
+    `match_locked` in it (its access check and the lock in one query): no savepoint and no
+    second read of the match. An error leaves the caller's transaction to be rolled back:
+    let it leave the `atomic` block. Raises what `deal_record` raises, and
+    `TransactionManagementError` for a match not locked in the open transaction."""
+    if not _holds_lock(match):
+        raise transaction.TransactionManagementError(
+            "deal_record_locked: the match must come from match_locked in this transaction")
+    return _deal_record(match, score, by, details, number)
+
+
+def _deal_record(match: Match, score: rules.DealScore, by,
+                 details: rules.DealRecord | None, number: int | None) -> Deal:
+    """The body of `deal_record` on the locked `match`."""
     _refuse_if_closed(match)
     scores = match.deal_scores()
     next_number = len(scores) + 1
@@ -161,6 +214,7 @@ def deal_record(
     deal._history_user = by
     deal.save()
     _replay(match, [*scores, score])
+    deal.match_scores = [*scores, deal.score()]  # as stored (no card points)
     return deal
 
 

@@ -63,20 +63,10 @@ def match_history(match: Match) -> list[MatchChange]:
     )
     names = {"A": match.player_a.name, "B": match.player_b.name}
     house_rules = match.house_rules()
-
-    def state(row) -> str:
-        if not row.winner:
-            return _("draw")
-        # Translators: a deal as the history shows it: "Иван +2 (66, loser under 33)".
-        return _("%(winner)s +%(points)s (%(reason)s)") % {
-            "winner": names[row.winner], "points": row.game_points,
-            "reason": reason_label(row.reason, house_rules),
-        }
-
     changes: list[MatchChange] = []
     last: dict[int, str] = {}  # deal id -> the deal as it last read
     for row in rows:
-        now = state(row)
+        now = _deal_text(row, names, house_rules)
         common = {"when": row.history_date, "who": _username(row), "number": row.number}
         if row.history_type == "+":
             kind = IMPORTED if row.history_change_reason == "import" else ENTERED
@@ -96,6 +86,29 @@ def match_history(match: Match) -> list[MatchChange]:
     changes += _table_events(match, names)
     changes.sort(key=lambda change: change.when)  # stable: the same instant keeps its order
     return changes[::-1]
+
+
+def deal_entered(match: Match, deal: Deal, who) -> MatchChange:
+    """The change `match_history` lists for `deal` entered just now by user `who` (None for
+    nobody known), built from what the caller holds: no query. `match` with its players, as
+    for `match_history`; `when` is the deal's `entered_at`."""
+    names = {"A": match.player_a.name, "B": match.player_b.name}
+    return MatchChange(
+        when=deal.entered_at, who=who.get_username() if who is not None else "",
+        kind=ENTERED, number=deal.number,
+        after=_deal_text(deal, names, match.house_rules()),
+    )
+
+
+def _deal_text(row, names: dict[str, str], house_rules) -> str:
+    """A deal (or its history row) as the history shows it, in the active language."""
+    if not row.winner:
+        return _("draw")
+    # Translators: a deal as the history shows it: "Иван +2 (66, loser under 33)".
+    return _("%(winner)s +%(points)s (%(reason)s)") % {
+        "winner": names[row.winner], "points": row.game_points,
+        "reason": reason_label(row.reason, house_rules),
+    }
 
 
 def _username(row) -> str:

@@ -69,21 +69,34 @@ def sheet_of(match: Match, deals: Sequence[Deal], *, names: bool = True) -> Matc
 
     Raises `rules.InvalidDeal` when the stored deals break the rules (a bug: every deal went
     through `scoring.services`)."""
+    return _sheet(match, [(deal.number, deal.score()) for deal in deals], names)
+
+
+def sheet_of_scores(match: Match, scores: Sequence[rules.DealScore], *,
+                    names: bool = True) -> MatchSheet:
+    """As `sheet_of`, from the match's deals as `rules.DealScore`s (game points) in number
+    order, deal 1 first (`Deal.match_scores`, which `scoring.services.deal_record` returns):
+    no query of the deals."""
+    return _sheet(match, list(enumerate(scores, start=1)), names)
+
+
+def _sheet(match: Match, numbered: list[tuple[int, rules.DealScore]],
+           names: bool) -> MatchSheet:
     house_rules = match.house_rules()
-    scores = [deal.score() for deal in deals]
+    scores = [score for _number, score in numbered]
     dealers = rules.dealer_of_each_deal(scores, house_rules, match.first_dealer)
     states = rules.running_scores(scores, house_rules, match.first_dealer)
     after = states[-1] if states else rules.score_match([], house_rules, match.first_dealer)
     labels: dict[str, str] = {}
     seat_names = {"A": match.player_a.name, "B": match.player_b.name} if names else {}
     rows = []
-    for deal, dealer, state in zip(deals, dealers, states, strict=True):
-        if deal.reason not in labels:
-            labels[deal.reason] = reason_label(deal.reason, house_rules)
-        winner = deal.winner or None
+    for (number, score), dealer, state in zip(numbered, dealers, states, strict=True):
+        if score.reason not in labels:
+            labels[score.reason] = reason_label(score.reason, house_rules)
+        winner = score.winner or None
         rows.append(SheetRow(
-            number=deal.number, winner=winner, game_points=deal.game_points,
-            reason=deal.reason, reason_label=labels[deal.reason], dealer=dealer,
+            number=number, winner=winner, game_points=score.game_points,
+            reason=score.reason, reason_label=labels[score.reason], dealer=dealer,
             game_points_a=state.game_points["A"], game_points_b=state.game_points["B"],
             winner_name=seat_names.get(winner, "") if winner else "",
             dealer_name=seat_names.get(dealer, ""),

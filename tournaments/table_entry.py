@@ -229,13 +229,10 @@ def unsettled_match_ids(tournament: Tournament) -> models.QuerySet:
 
 def _locked(match_pk: int) -> tuple[Match, MatchTable, str]:
     """The match row, then its table row, locked (in that order); and the event's mode."""
-    try:
-        match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("player_a", "player_b").get(pk=match_pk)
-        )
-    except Match.DoesNotExist:
-        raise TableError("match_removed") from None
+    match = scoring_services.match_locked(
+        Match.objects.select_related("player_a", "player_b").filter(pk=match_pk))
+    if match is None:
+        raise TableError("match_removed")
     table_of(match)
     table = MatchTable.objects.select_for_update().get(match_id=match_pk)
     return match, table, entry_mode_of(match)
@@ -298,8 +295,8 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
         table.save(update_fields=["pending"])
         _log(match, MatchEvent.Kind.PENDING, seat=seat, number=number, address=address)
         return None
-    deal = scoring_services.deal_record(match=match, score=score, details=details, by=None,
-                                        number=number)
+    deal = scoring_services.deal_record_locked(match=match, score=score, details=details,
+                                               by=None, number=number)
     if deal.already_stored:  # a resend (`scoring.services.deal_is_same`): nothing new
         return deal
     table.players_entered = True
@@ -339,8 +336,8 @@ def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | N
     score = rules.DealScore(winner=pending["winner"] or None, game_points=pending["game_points"],
                             totals=None, reason=pending["reason"])
     details = rules.DealRecord(**pending["details"]) if pending.get("details") else None
-    deal = scoring_services.deal_record(match=match, score=score, details=details, by=None,
-                                        number=number)
+    deal = scoring_services.deal_record_locked(match=match, score=score, details=details,
+                                               by=None, number=number)
     table.pending = None
     table.players_entered = True
     table.save(update_fields=["pending", "players_entered"])

@@ -86,6 +86,14 @@
     }
   });
 
+  // A deal saved by htmx puts only its own change first in the history of changes
+  // (match_deal_saved.html): the count in the history's heading follows the list.
+  document.addEventListener("htmx:afterSettle", function () {
+    var list = document.getElementById("history-list");
+    var count = document.getElementById("history-count");
+    if (list && count) count.textContent = String(list.children.length);
+  });
+
   // A "Deal N saved." notice is for the deal just saved: it goes at the next thing done.
   var dismiss = function (event) {
     if (!inEntry(event.target)) return;

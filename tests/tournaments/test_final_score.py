@@ -183,7 +183,7 @@ def test_the_history_lists_the_final_scores(organiser_client, match):
     organiser_client.post(final_url(match), {"game_points_a": "11", "game_points_b": "8"})
     html = english(organiser_client).get(reverse("matches:entry", args=[match.pk]))
     html = html.content.decode()
-    assert "History of changes (3)" in html
+    assert "History of changes (<span id=\"history-count\">3</span>)" in html
     assert "Final score entered: 11:8" in html
     assert "Final score taken back (it was 11:9)" in html
     assert "Final score entered: 11:9" in html

@@ -420,23 +420,29 @@ def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(
     assert 'name="reason"' not in html
 
 
-def test_a_deal_entered_right_after_this_one_brings_the_whole_list(
-    organiser_client, organiser, match, monkeypatch
+def test_a_deal_entered_right_after_this_one_is_refused_from_the_form_it_brought(
+    organiser_client, organiser, match
 ):
+    """The answer shows the match as this deal left it (the service returns its deals: they
+    are not read again after the commit); another organiser's deal 4 entered right after is
+    not overwritten by the form for deal 4 it brought: that post is refused (409) with the
+    whole list."""
     english(organiser_client)
     record(match, organiser, ("B", 2), ("A", 3))
     shown = shown_on_page(organiser_client, match)
-    real_deal_record = services.deal_record
-
-    def and_another_organiser_enters_the_next(**kwargs):
-        deal = real_deal_record(**kwargs)
-        real_deal_record(match=match, score=DealScore("A", 1, None, "won"), by=organiser)
-        return deal
-
-    monkeypatch.setattr(services, "deal_record", and_another_organiser_enters_the_next)
-    html = whole_panel(post_htmx_deal(organiser_client, match, 3, "B", shown=shown))
+    response = post_htmx_deal(organiser_client, match, 3, "B", shown=shown)
+    assert response["HX-Retarget"] == "#match-head"
+    html = response.content.decode()
+    assert 'name="number" value="4"' in html and ">3:3<" in html
+    record(match, organiser, ("A", 1))  # the other organiser's deal 4: 4:3
+    next_shown = re.search(r'name="shown" value="([0-9a-f]+)"', html).group(1)
+    refused = organiser_client.post(add_url(match), {
+        "number": 4, "winner": "B", "reason": "won", "shown": next_shown}, **HTMX)
+    assert refused.status_code == 409
+    panel = refused.content.decode()
     # 0:2, 3:2, then B 3:3 (this deal) and A 4:3 (the other organiser's): all four rows.
-    assert [f">{score}<" in html for score in ("0:2", "3:2", "3:3", "4:3")] == [True] * 4
+    assert [f">{score}<" in panel for score in ("0:2", "3:2", "3:3", "4:3")] == [True] * 4
+    assert deals(match)[-2:] == [(3, "B", 1, "won"), (4, "A", 1, "won")]
 
 
 def test_a_page_drawn_in_another_language_gets_the_whole_list_back(

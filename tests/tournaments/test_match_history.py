@@ -81,7 +81,7 @@ def test_the_organiser_sees_each_step_newest_first(organiser_client, entered_cor
     match = entered_corrected_undone
     a, b = match.player_a.name, match.player_b.name
     html = page(language(organiser_client, "en"), match)
-    assert "History of changes (3)" in html
+    assert "History of changes (<span id=\"history-count\">3</span>)" in html
     assert history_items(html) == [
         f"05.12.2026 19:31 · organiser Deal 1 undone (it was “{b} +1 (66, loser 33 or more)”)",
         f"05.12.2026 19:20 · organiser Deal 1 corrected from “{a} +2 (66, loser under 33)” "
@@ -94,7 +94,7 @@ def test_the_history_in_bulgarian(organiser_client, entered_corrected_undone):
     match = entered_corrected_undone
     a, b = match.player_a.name, match.player_b.name
     html = page(language(organiser_client, "bg"), match)
-    assert "История на промените (3)" in html
+    assert "История на промените (<span id=\"history-count\">3</span>)" in html
     assert history_items(html)[1] == (
         f"05.12.2026 19:20 · organiser Раздаване 1 е поправено от "
         f"„{a} +2 (66, загубилият има под 33)“ на „{b} +1 (66, загубилият има 33 или повече)“ "
@@ -142,20 +142,25 @@ def test_a_forfeit_is_listed_with_its_winner(organiser, match):
 
 
 def test_a_deal_saved_by_htmx_updates_the_history(organiser_client, organiser, match):
-    """Deal 2 saved from a page that lists deal 1: only the new row is sent, and the history
-    replaced out of band."""
+    """Deal 2 saved from a page that lists deal 1: only the new row is sent, and only its
+    own change, out of band, first in the page's history list (whose count
+    static/js/match.js then makes 2)."""
     services.deal_record(match=match, score=DealScore("A", 1, None, "won"), by=organiser)
-    shown = re.search(r'name="shown" value="([0-9a-f]+)"',
-                      page(language(organiser_client, "en"), match)).group(1)
+    html = page(language(organiser_client, "en"), match)
+    shown = re.search(r'name="shown" value="([0-9a-f]+)"', html).group(1)
+    assert '<ol id="history-list" class="history-list">' in html
+    assert history_items(html)[0].endswith(
+        f"· organiser Deal 1 entered: {match.player_a.name} +1 (66, loser 33 or more)")
     response = organiser_client.post(
         reverse("matches:deal_add", args=[match.pk]),
         {"number": 2, "winner": "B", "reason": "won", "shown": shown}, **HTMX,
     )
     assert response.status_code == 200
     html = response.content.decode()
-    assert 'id="match-panel"' not in html  # not the whole panel
-    assert 'id="match-history" class="match-history" hx-swap-oob="true"' in html
-    assert [item.split(" · organiser ")[1] for item in history_items(html)] == [
-        f"Deal 2 entered: {match.player_b.name} +1 (66, loser 33 or more)",
-        f"Deal 1 entered: {match.player_a.name} +1 (66, loser 33 or more)",
+    assert 'id="match-panel"' not in html and 'id="match-history"' not in html
+    added = html.split('<ol hx-swap-oob="afterbegin:#history-list">', 1)[1].split("</ol>")[0]
+    items = re.findall(r"<li[^>]*>(.*?)</li>", added, flags=re.S)
+    assert [" ".join(re.sub(r"<[^>]+>", " ", item).split()).split(" · ", 1)[1]
+            for item in items] == [
+        f"organiser Deal 2 entered: {match.player_b.name} +1 (66, loser 33 or more)",
     ]

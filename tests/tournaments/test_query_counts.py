@@ -1,10 +1,13 @@
 """Page query counts do not grow with players or deals (16-player double round robin); an
-unchanged live poll costs the queries counted by hand."""
+unchanged live poll and an htmx deal post cost the queries counted by hand."""
 
 import datetime
+import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Player
@@ -107,3 +110,50 @@ def test_a_spectator_given_a_kept_part_costs_one_query(django_assert_num_queries
     assert Client().get(url, **poll).status_code == 200
     with django_assert_num_queries(1):
         assert Client().get(url, **poll).status_code == 200
+
+
+def test_an_htmx_deal_post_costs_five_queries(organiser, organiser_client, home_club):
+    """Deal 3 of a running match, posted with htmx from a page that lists deals 1 and 2, as
+    the quick form sends it. Counted by hand (scoring.services.deal_record_locked,
+    tournaments.access.pairing_for_organiser_locked, views.matches._deal_saved):
+
+    1. the match row locked, with its players, pairing, round, tournament and whether the user
+       organises it (the access check and the lock in one query);
+    2. the match's deals (winner, game points, reason), which the rules score;
+    3. the new deal inserted;
+    4. its history row (django-simple-history: who entered it);
+    5. the match's score updated.
+
+    Nothing more: the session and the user come from the cache (cached_db sessions,
+    club.auth.CachedModelBackend), the answer is drawn from what the service returns (the
+    new row and its change of the history, the chances line left as the page has it). The
+    view's transaction is a savepoint here, inside the test's own transaction (SAVEPOINT and
+    RELEASE, not queries; on a server, its BEGIN and COMMIT)."""
+    tournament = started_tournament(4, 0)
+    tournament.organisers.add(organiser)
+    match = Pairing.objects.filter(round__tournament=tournament, match__isnull=False).first().match
+    for seat in "AB":
+        scoring_services.deal_record(match=match, score=rules.quick_result(seat, 1, "won"),
+                                     by=organiser)
+    page = organiser_client.get(reverse("matches:entry", args=[match.pk])).content.decode()
+    shown = re.search(r'name="shown" value="([0-9a-f]+)"', page).group(1)
+    with CaptureQueriesContext(connection) as queries:
+        response = organiser_client.post(
+            reverse("matches:deal_add", args=[match.pk]),
+            {"number": 3, "winner": "A", "reason": "won", "shown": shown},
+            HTTP_HX_REQUEST="true",
+        )
+    assert response["HX-Retarget"] == "#match-head"  # the lean answer, not the whole panel
+    sql = [query["sql"] for query in queries.captured_queries]
+    assert [statement.split()[0] for statement in sql] == [
+        "SAVEPOINT", "SELECT", "SELECT", "INSERT", "INSERT", "UPDATE", "RELEASE",
+    ]
+    tables = [re.findall(r'(?:FROM|INTO|UPDATE) "(\w+)"', statement)[-1]
+              for statement in sql[1:6]]  # the last: the lock's access check is a subquery
+    assert tables == [
+        "scoring_match", "scoring_deal", "scoring_deal", "scoring_historicaldeal",
+        "scoring_match",
+    ]
+    assert "tournaments_tournament_organisers" in sql[1]  # the access check, in the lock
+    if connection.features.has_select_for_update:  # PostgreSQL; SQLite locks the whole file
+        assert sql[1].endswith('FOR UPDATE OF "scoring_match"')

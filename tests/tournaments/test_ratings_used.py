@@ -4,6 +4,7 @@ knockout by rating, the rating column of the season ladder, the rating and its h
 player page, and each player's chance to win on the match page before the match."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -319,6 +320,27 @@ def test_the_match_page_gives_each_players_chance_before_the_match(client, match
     assert f"Chance to win by rating: {names[0]} 75% · {names[1]} 25%" in html
     play(match, ELEVEN_NIL["B"])
     assert "Chance to win" not in english(client).get(url).content.decode()
+
+
+def test_a_deal_saved_with_htmx_leaves_the_chances_line_as_the_page_has_it(
+    organiser_client, match
+):
+    """Ratings do not change while a match is played: the answer to deal 2 reads none and
+    sends an empty element that htmx replaces with the page's own line (hx-preserve)."""
+    rate_by_hand(match.player_a, 1700, 50)
+    rate_by_hand(match.player_b, 1500, 50)
+    url = reverse("matches:entry", args=[match.pk])
+    play(match, "A3")  # deal 1: 3:0
+    html = english(organiser_client).get(url).content.decode()
+    assert '<p id="match-chances" class="match-chances meta"' in html
+    shown = re.search(r'name="shown" value="([0-9a-f]+)"', html).group(1)
+    response = organiser_client.post(
+        reverse("matches:deal_add", args=[match.pk]),
+        {"number": 2, "winner": "B", "reason": "won", "shown": shown}, HTTP_HX_REQUEST="true")
+    answer = response.content.decode()
+    assert response["HX-Retarget"] == "#match-head"
+    assert '<span id="match-chances" hx-preserve hidden></span>' in answer
+    assert "Chance to win" not in answer
 
 
 def test_the_chances_in_bulgarian_and_not_without_both_ratings(client, match):

@@ -20,7 +20,6 @@ from scoring.models import Deal, Match
 from tests.tournaments.test_knockout_services import NAMES, at, play
 from tournaments import knockout
 from tournaments.models import Entry, Tournament
-from tournaments.views import matches as match_views
 
 pytestmark = pytest.mark.django_db
 
@@ -92,22 +91,3 @@ def test_a_removed_match_is_still_404_for_an_outsider(outsider_client, running):
     undo_quarterfinal(running)
     response = outsider_client.post(reverse("matches:deal_add", args=[semifinal.pk]), DEAL)
     assert response.status_code == 404
-
-
-def test_a_match_removed_while_the_deal_is_being_posted_is_409(organiser_client, running,
-                                                               monkeypatch):
-    """The correction lands between the page's access check and the deal's lock: the service
-    says `match_removed`, and the answer is the same 409 (the match cannot be read again)."""
-    semifinal = semifinal_after_quarterfinal(running)
-    record = scoring_services.deal_record
-
-    def correction_first(**kwargs):
-        undo_quarterfinal(running)
-        return record(**kwargs)
-
-    monkeypatch.setattr(match_views.services, "deal_record", correction_first)
-    organiser_client.cookies["django_language"] = "en"
-    response = organiser_client.post(reverse("matches:deal_add", args=[semifinal.pk]), DEAL)
-    assert response.status_code == 409
-    assert REMOVED_EN in response.content.decode()
-    assert not Match.objects.filter(pk=semifinal.pk).exists()

@@ -14,6 +14,7 @@ winner's next match has started) answers 409 with the list of what would be clea
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -35,12 +36,13 @@ from scoring.models import Match, reason_label
 from tournaments import formats, knockout, selectors, table_entry
 from tournaments.access import (
     pairing_for_organiser,
+    pairing_for_organiser_locked,
     pairing_for_reading,
     removed_match,
 )
 from tournaments.live import live, match_etag
-from tournaments.match_history import match_history
-from tournaments.match_sheet import MatchSheet, match_sheet
+from tournaments.match_history import deal_entered, match_history
+from tournaments.match_sheet import MatchSheet, match_sheet, sheet_of_scores
 from tournaments.models import EntryMode
 from tournaments.pure.fingerprints import fingerprint
 from tournaments.views.scorecard import offered as scorecard_offered
@@ -64,38 +66,52 @@ def match_entry(request, match_pk: int):
 @login_required
 @require_POST
 def deal_add(request, match_pk: int):
-    pairing, removed = _pairing_for_change(request, match_pk)
-    if removed:
-        return removed
-    match = pairing.match
-    if pairing.round.tournament.final_score_only:
-        error = services.RecordingError("final_score_only")
-        return page(request, pairing, match, error=user_message(error), status=409)
-    details = any(key.startswith("details-") for key in request.POST)
-    form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
-    if not form.is_valid():
-        return page(request, pairing, match, form=form, status=422)
+    """A deal from the quick form or the card-points form. The access check and the locked
+    match are one query (`pairing_for_organiser_locked`), the deal is written in the same
+    transaction (`services.deal_record_locked`), and the answer is drawn from what the service
+    returns, after the commit: the deals are read once."""
+    refusal = deal = None
     try:
-        deal = services.deal_record(
-            match=match, score=form.score, details=form.record, by=request.user,
-            number=form.cleaned_data["number"],
-        )
-    except ScoringError as error:
-        if getattr(error, "code", "") == "match_removed":
-            return _removed(request, pairing.round.tournament)
+        with transaction.atomic():
+            pairing = pairing_for_organiser_locked(request, match_pk)
+            match = pairing.match
+            form = (DealDetailsForm if _with_details(request) else DealQuickForm)(
+                request.POST, match=match)
+            if pairing.round.tournament.final_score_only:
+                refusal = services.RecordingError("final_score_only")
+            elif form.is_valid():
+                deal = services.deal_record_locked(
+                    match=match, score=form.score, details=form.record, by=request.user,
+                    number=form.cleaned_data["number"],
+                )
+    except Http404:
+        removed = _removed_since(request, match_pk)
+        if removed is None:
+            raise
+        return removed
+    except ScoringError as error:  # the locked match cannot have been removed meanwhile
         return page(request, pairing, error=user_message(error), status=_status(error))
+    if refusal is not None:
+        return page(request, pairing, match, error=user_message(refusal), status=409)
+    if deal is None:  # the form refused it: nothing was written
+        return page(request, pairing, match, form=form, status=422)
     if deal.already_stored:  # the same deal sent again (a double tap): written once
         return _done(request, pairing, _("Deal %(number)s was already stored.")
                      % {"number": deal.number})
-    if request.htmx and deal.number > 1 and not deal.match.is_over:
-        sheet = match_sheet(deal.match)
-        # Only the new row is sent when the page listed every other deal as it stands: none
-        # entered after this one, none corrected, or undone and entered again, since the page
-        # was drawn, and in the same language.
-        if request.POST.get("shown") == _digest(sheet.scores[:-1]):
-            return _deal_saved(request, pairing, deal, sheet)
+    sheet = sheet_of_scores(deal.match, deal.match_scores)
+    # Only the new row is sent when the page listed every other deal as it stood when this
+    # one was saved: none entered after the page was drawn, none corrected, or undone and
+    # entered again, and in the same language.
+    if (request.htmx and deal.number > 1 and not deal.match.is_over
+            and request.POST.get("shown") == _digest(sheet.scores[:-1])):
+        return _deal_saved(request, pairing, deal, sheet)
     return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
-                 match=deal.match)
+                 match=deal.match, sheet=sheet)
+
+
+def _with_details(request) -> bool:
+    """Whether the post comes from the card-points form (its fields are prefixed)."""
+    return any(key.startswith("details-") for key in request.POST)
 
 
 @login_required
@@ -200,11 +216,20 @@ def _pairing_for_change(request, match_pk: int):
     try:
         return pairing_for_organiser(request, match_pk), None
     except Http404:
-        removed = removed_match(request, match_pk)
+        removed = _removed_since(request, match_pk)
         if removed is None:
             raise
-        tournament, reason = removed
-        return None, _removed(request, tournament, withdrawal=reason == knockout.WITHDRAWN)
+        return None, removed
+
+
+def _removed_since(request, match_pk: int):
+    """The 409 answer of `_removed` for a match of the user's that was deleted after their
+    page was drawn (`removed_match`); None for any other unknown match (a 404)."""
+    removed = removed_match(request, match_pk)
+    if removed is None:
+        return None
+    tournament, reason = removed
+    return _removed(request, tournament, withdrawal=reason == knockout.WITHDRAWN)
 
 
 def _removed(request, tournament, *, withdrawal: bool = False):
@@ -248,19 +273,20 @@ def _correction_message(error: Exception) -> str:
     return user_message(error)
 
 
-def _done(request, pairing, notice: str, match: Match | None = None):
+def _done(request, pairing, notice: str, match: Match | None = None,
+          sheet: MatchSheet | None = None):
     if request.htmx:
-        return page(request, pairing, match, notice=notice)
+        return page(request, pairing, match, notice=notice, sheet=sheet)
     messages.success(request, notice)
     return redirect("matches:entry", match_pk=pairing.match_id)
 
 
 def page(request, pairing, match=None, *, form=None, correction=None, deal=None, error="",
-         notice="", confirm=None, final_form=None, status=200):
+         notice="", confirm=None, final_form=None, sheet=None, status=200):
     """The match page (or its htmx partial): score, next dealer, entry forms, deals so far
-    (`match_sheet`)."""
+    (`sheet`, the `match_sheet` of `match`, read here unless given)."""
     match = match or _match(pairing)
-    sheet = match_sheet(match)
+    sheet = sheet or match_sheet(match)
     context = _head_context(
         request, pairing, match, sheet.house_rules, sheet.next_dealer, sheet.next_number,
         form=form, correction=correction, confirm=confirm, shown=_digest(sheet.scores),
@@ -329,25 +355,28 @@ def result_approve(request, match_pk: int):
 def _deal_saved(request, pairing, deal, sheet: MatchSheet):
     """The htmx answer to a deal saved while the match goes on (deal 2 onwards), when the page
     that sent it shows all the deals before it: the score and the form for the next deal
-    replace `#match-head`; the new row (the last of `sheet`, the match's sheet with the new
-    deal) is appended to the deal list and the undo form replaced, out of band. The rows
-    already on the page are not sent again."""
+    replace `#match-head` (the chances line kept as the page has it); the new row (the last
+    of `sheet`, the match's sheet with the new deal) is appended to the deal list, its change
+    put first in the history, and the undo form and the running-score picture replaced, out
+    of band. What is already on the page is not sent again, and nothing is read: no query."""
     context = _head_context(request, pairing, deal.match, sheet.house_rules, sheet.next_dealer,
-                            sheet.next_number, shown=_digest(sheet.scores))
+                            sheet.next_number, shown=_digest(sheet.scores), keep_chances=True)
     context.update({
         "row": sheet.rows[-1], "last_deal": sheet.rows[-1], "rows": sheet.rows,
         "notice": _("Deal %(number)s saved.") % {"number": deal.number},
+        "entered": deal_entered(deal.match, deal, request.user),  # first in the history
     })
-    context["history"] = match_history(deal.match)  # replaced out of band (organisers only post)
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")
 
 
 def _head_context(request, pairing, match, house_rules, next_dealer: str, next_number: int, *,
                   shown: str, form=None, correction=None, confirm=None,
-                  final_form=None) -> dict:
+                  final_form=None, keep_chances: bool = False) -> dict:
     """What the score and the entry forms show (`match_head.html`). `shown`: the `_digest` of
-    the deals the page lists, which the quick form sends back. In an event that keeps only
+    the deals the page lists, which the quick form sends back. `keep_chances`: the answer
+    leaves the page's chances line as it is (`match_expected.html`), so the ratings are not
+    read. In an event that keeps only
     final scores the organiser gets the final-score form instead of the deal forms
     (`final_form`: a bound one to show again); in the others, a match without deals offers
     the finished-scorecard grid (`views.scorecard`)."""
@@ -381,7 +410,8 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,
-        "chances": selectors.match_chances(match),
+        "chances": None if keep_chances else selectors.match_chances(match),
+        "keep_chances": keep_chances,
         "final_only": final_only, "final_form": final_form if not match.is_over else None,
         "scorecard_offered": scorecard_offered(tournament, match, organiser, next_number - 1),
     }

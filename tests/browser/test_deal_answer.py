@@ -1,0 +1,38 @@
+"""A deal saved with htmx while the match goes on, on a phone: the answer carries only the new
+row and its own change of the history, and the page then reads as if drawn afresh: both deals
+listed, the history's count following its list (static/js/match.js)."""
+
+import pytest
+
+from tests.browser.conftest import create_tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
+           "Димитър Николов"]
+
+
+def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
+                                                   django_user_model):
+    page = browser_page
+    create_tournament(page, live_server, django_user_model, PLAYERS)
+    page.wait_for_selector("text=Round 1")
+    # Table 1 of round 1: 2 (Мария Георгиева) v 5 (Димитър Николов).
+    page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
+    page.click("label.choice >> text=Мария Георгиева")
+    page.click("label.choice.reason >> text=capot")
+    page.click("text=Save deal 1")  # deal 1: the whole panel
+    page.wait_for_selector("text=Save deal 2")
+    assert page.locator("#history-count").inner_text() == "1"
+    page.click("label.choice >> text=Димитър Николов")
+    page.click("label[for=id_reason_schneider]")
+    page.click("text=Save deal 2")  # deal 2: the score, the form, the new row, its change
+    page.wait_for_selector("text=Save deal 3")
+    assert page.locator("#match-panel").count() == 1
+    assert page.locator("#deal-rows tr").count() == 2
+    assert page.locator("#history-count").inner_text() == "2"
+    page.click("#match-history summary")
+    assert page.locator("#match-history li .what").all_inner_texts() == [
+        "Deal 2 entered: Димитър Николов +2 (66, loser under 33)",
+        "Deal 1 entered: Мария Георгиева +3 (capot: loser took no trick)",
+    ]
