@@ -34,7 +34,9 @@ Two versions, each the newest row of the change histories its pages read:
   `match_id`.
 - An event's (a round, the standings, the bracket, a club night, the projector, the control
   room) is the whole site's: the newest row of every history the pages read (matches, deals,
-  entries, events, players), the newest pairing, rating and table event: no change can be
+  entries, events, players), the newest pairing, rating and table event, and the count of
+  commits that wrote any of these (`tournaments.live_commits`: PostgreSQL hands out ids at
+  insert, so a deal committed after a later one adds no newest id): no change can be
   missed by it. Such a page shows every match of its event, so while the event is played
   nearly every deal changes it anyway; a version scoped to the event would spare renders only
   while other events play at the same time, at the price of reading the history of every
@@ -71,7 +73,7 @@ from django.utils.http import quote_etag
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
-from tournaments import live_parts
+from tournaments import live_commits, live_parts
 from tournaments.models import (
     Entry,
     MatchEvent,
@@ -181,8 +183,9 @@ def _version(request, scope: str, pk: int) -> tuple:
 
 def tournament_version(request, pk: int) -> tuple:
     """One query: whether `request.user` organises event `pk` and the versions (see the
-    module's docstring). Raises Http404 when the event is unknown or not the visitor's to see."""
-    return _version(request, "tournament", pk)
+    module's docstring), then the count of commits (`tournaments.live_commits`, a cache read).
+    Raises Http404 when the event is unknown or not the visitor's to see."""
+    return (*_version(request, "tournament", pk), live_commits.commits_counted())
 
 
 def match_version(request, match_pk: int) -> tuple:
