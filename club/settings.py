@@ -185,8 +185,8 @@ STORAGES = {
 # Cache, and sessions kept in it: by default files under var/cache, which every gunicorn worker
 # on this machine shares (a per-process memory cache would let one worker read a session another
 # has since changed); several web nodes share Redis instead (CACHE_URL=redis://host:6379/1,
-# README "Deployment"). Sessions are written through to the database as well (`cached_db`), so
-# reading one costs no query and clearing the cache logs nobody out.
+# README "A federation: several web nodes"). Sessions are written through to the database as
+# well (`cached_db`), so reading one costs no query and clearing the cache logs nobody out.
 CACHE_URL = env.str("CACHE_URL", default="") or f"filecache://{VAR_DIR / 'cache'}"
 CACHES = {"default": environ.Env.cache_url_config(CACHE_URL)}
 # The live pages' rendered parts (tournaments/live_parts.py): the same store, apart (their own
