@@ -1,7 +1,7 @@
-"""Behind a proxy (README "Deployment"): `club.middleware.ForwardedForMiddleware` counts each
-visitor by the address the trusted proxy forwards, so one visitor's wrong links or wrong
-passwords lock out that visitor, not everyone who comes through the proxy; an address a client
-claims is never believed."""
+"""Behind a proxy (README "A federation: several web nodes"):
+`club.middleware.ForwardedForMiddleware` counts each visitor by the address the trusted proxy
+forwards, so one visitor's wrong links or wrong passwords lock out that visitor, not everyone
+who comes through the proxy; an address a client claims is never believed."""
 
 import ipaddress
 
