@@ -67,15 +67,16 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "club.middleware.ForwardedForMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "club.middleware.ContentSecurityPolicyMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.SiteLanguageMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.middleware.UnchangedPollMiddleware",  # a live page's unchanged poll stops here
     "club.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -267,27 +267,40 @@ def match_etag(request, match_pk: int) -> str | None:
 def live(etag_func):
     """View decorator, Django's `etag` with `etag_func` for htmx polls, and more:
 
-    - an htmx poll whose If-None-Match is the page's ETag is a 304 with no body; else an htmx
-      GET poll gets the live part another poll of the same ETag kept
-      (`tournaments.live_parts`) without a render, or the view renders and its part is kept
-      for the next ones. The answer carries the ETag, `Cache-Control: private, no-cache` (a
-      browser asks again every time) and `Vary: HX-Request` (the poll's answer is not the
-      page);
+    - an htmx poll whose If-None-Match is the page's ETag is a 304 with no body
+      (`not_modified`), answered by `club.middleware.UnchangedPollMiddleware` before the
+      rest of the middleware runs, through the view's `unchanged_poll` (this decorator's
+      `answer_if_unchanged`); else an htmx GET poll gets the live part another poll of the
+      same ETag kept (`tournaments.live_parts`) without a render, or the view renders and its
+      part is kept for the next ones. The answer carries the ETag, `Cache-Control: private,
+      no-cache` (a browser asks again every time) and `Vary: HX-Request` (the poll's answer is
+      not the page);
     - a page loaded in full always renders (never a 304, no ETag header, so its flash messages
       are never held back), but its live region carries the ETag its first poll would have
       (`request.live_etag`, written by the `live_region` tag as `data-etag`; `static/js/live.js`
       sends it), so that poll too is a 304 while nothing changed. Any refusal of the ETag
       function (Http404) is left to the view there."""
     def decorator(view):
+        def etag_of(request, *args, **kwargs) -> str | None:
+            if not hasattr(request, "poll_etag"):  # asked already by `answer_if_unchanged`
+                request.poll_etag = quoted(etag_func(request, *args, **kwargs))
+            return request.poll_etag
+
+        def answer_if_unchanged(request, *args, **kwargs):
+            """The 304 of an unchanged poll, or None; raises Http404 as `etag_func`."""
+            return not_modified(request, etag_of(request, *args, **kwargs))
+
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not request.htmx:
                 with contextlib.suppress(Http404):
                     request.live_etag = quoted(etag_func(request, *args, **kwargs))
                 return view(request, *args, **kwargs)
-            etag = request.live_etag = quoted(etag_func(request, *args, **kwargs))
-            response = get_conditional_response(request, etag=etag)
-            if response is None and etag:
+            etag = request.live_etag = etag_of(request, *args, **kwargs)
+            response = not_modified(request, etag)
+            if response is not None:
+                return response
+            if etag:
                 response = live_parts.cached(request, etag)
             if response is None:
                 response = view(request, *args, **kwargs)
@@ -296,11 +309,34 @@ def live(etag_func):
             if etag and request.method in ("GET", "HEAD"):
                 response.headers.setdefault("ETag", etag)
             if response.has_header("ETag"):
-                patch_cache_control(response, private=True, no_cache=True)
-                patch_vary_headers(response, ("HX-Request",))
+                poll_headers(response)
             return response
+        wrapped.unchanged_poll = answer_if_unchanged
         return wrapped
     return decorator
+
+
+def not_modified(request, etag: str | None):
+    """The bodiless 304 of a poll whose If-None-Match is `etag` (quoted; None: the page has
+    none), with its ETag and the headers of every live answer (`poll_headers`); else None
+    (or the 412 of an If-Match that `etag` fails, as Django's `etag` decorator answers)."""
+    if etag is None:
+        return None
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        return None
+    if request.method in ("GET", "HEAD"):
+        response.headers.setdefault("ETag", etag)
+    return poll_headers(response)
+
+
+def poll_headers(response):
+    """`response` with what every answer of a poll carries: `Cache-Control: private,
+    no-cache` (a browser asks again every time) and `Vary: HX-Request` (the poll's answer is
+    not the page)."""
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 def quoted(etag: str | None) -> str | None:

@@ -15,7 +15,6 @@ from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -110,23 +109,41 @@ def _seat(request, match_id: int, token_hash: str) -> str:
 def match_page(request, token: str):
     """The match at the table: "Who are you?" on the first visit, then the score, the entry
     form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
-    unchanged poll is a 304 after one query (`live.table_version`: the link, its event's
-    entry mode and language, the match's version), before the link is looked up as
-    `with_table` does, so the other phone's deal shows within 5 s. Whatever that query does
-    not settle (no such link, a mode that keeps players out, no seat, too many wrong tokens
-    from this address, a changed page) goes the whole way (`with_table`). The page loaded in
-    full carries the ETag too (`data-etag`, `tournaments.live.live`), for its first poll."""
-    etag, language = _live_etag(request, token)
-    unchanged = request.htmx and etag and get_conditional_response(request, etag=etag)
+    unchanged poll is a 304 after one query (`unchanged_poll`, which
+    `club.middleware.UnchangedPollMiddleware` asks before the rest of the middleware runs),
+    before the link is looked up as `with_table` does, so the other phone's deal shows within
+    5 s. Whatever that query does not settle (no such link, a mode that keeps players out, no
+    seat, too many wrong tokens from this address, a changed page) goes the whole way
+    (`with_table`). The page loaded in full carries the ETag too (`data-etag`,
+    `tournaments.live.live`), for its first poll."""
+    unchanged = request.htmx and unchanged_poll(request, token)
     if unchanged:
-        unchanged.headers["Content-Language"] = language
-        return _live_headers(unchanged)
-    return _match_page(request, token, etag=etag)
+        return unchanged
+    return _match_page(request, token, etag=_live_etag(request, token)[0])
+
+
+def unchanged_poll(request, token: str):
+    """The 304 of a seated phone's poll of the players' page of `token` whose If-None-Match
+    is the page's ETag (`_live_etag`), in the link's language; else None."""
+    etag, language = _live_etag(request, token)
+    response = live.not_modified(request, etag)
+    if response is not None:
+        response.headers["Content-Language"] = language
+    return response
+
+
+match_page.unchanged_poll = unchanged_poll
 
 
 def _live_etag(request, token: str) -> tuple[str | None, str]:
     """(the quoted ETag, the link's language) of the players' page of `token` for a seated
-    phone whose address may still try links; (None, "") otherwise."""
+    phone whose address may still try links; (None, "") otherwise. Asked once a request."""
+    if not hasattr(request, "players_poll"):
+        request.players_poll = _players_poll(request, token)
+    return request.players_poll
+
+
+def _players_poll(request, token: str) -> tuple[str | None, str]:
     if cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
         return None, ""
     hashed = table_entry.token_hash(token)
@@ -140,12 +157,6 @@ def _live_etag(request, token: str) -> tuple[str | None, str]:
     return live.quoted(live.players_etag(request, table, seat, language)), language
 
 
-def _live_headers(response):
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
-
-
 @with_table
 def _match_page(request, table: MatchTable, etag: str | None = None):
     seat = seat_of(request, table)
@@ -155,7 +166,7 @@ def _match_page(request, table: MatchTable, etag: str | None = None):
     response = _page(request, table, fresh=True)
     if etag and request.htmx:
         response["ETag"] = etag
-        _live_headers(response)
+        live.poll_headers(response)
     return response
 
 
