@@ -94,6 +94,7 @@ POLL_SECONDS = 4  # tournaments.live.POLL_SECONDS: every live part's htmx trigge
 GROUP_TABLES = 50  # a round robin takes at most 100 players (tournaments.formats.round_robin)
 REASONS = (("won", 50), ("schneider", 10), ("capot", 3))  # the quick form's fixed-point ones
 HELLO_REQUESTS = 300
+PACED_SENDERS = 40
 IDLE_SECONDS = 5  # the server with no request: the CPU its processes spend anyway
 PROBE_SECONDS = 0.5
 TIMEOUT = 60  # seconds a phone waits for an answer
@@ -503,6 +504,38 @@ def hello_floor(room: Room, clock: ServerClock) -> dict:
             "postgres_cpu_ms": round(spent["postgres"] * 1000 / HELLO_REQUESTS, 3)}
 
 
+def paced_hello(room: Room, clock: ServerClock, rate: float, seconds: float) -> dict:
+    """/hello/ sent at `rate` requests a second for `seconds`, from a thread for every two
+    requests a second (at most PACED_SENDERS), each waiting a random time between requests,
+    as the quiet phase's polls come: the server's CPU per request of the floor served at the
+    same pace. A request that finds the workers asleep costs two to three times one served
+    right after another (caches gone cold; on this machine 0.5 ms back to back, 1.0-1.4 ms
+    paced), so an unchanged poll of the quiet phase is read beside this, not beside
+    `hello_floor`."""
+    stop = time.monotonic() + seconds
+    sent = []
+    senders = max(1, min(PACED_SENDERS, round(2 * rate)))
+
+    def sender(seed: int) -> None:
+        rng, browser = random.Random(seed), Browser(room)
+        while True:
+            time.sleep(rng.uniform(0, 2 * senders / max(rate, 0.1)))
+            if time.monotonic() >= stop:
+                return
+            browser.request("GET", "/hello/")
+            sent.append(1)
+
+    before = clock.read()
+    threads = [threading.Thread(target=sender, args=(seed,)) for seed in range(senders)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    spent = clock.spent(before, clock.read())
+    return {"requests": len(sent), "rate_per_s": round(len(sent) / spent["wall"], 1),
+            "server_cpu_ms": round(spent["gunicorn"] * 1000 / max(len(sent), 1), 3)}
+
+
 def night(label: str, database_url: str, args, workdir: Path, postgres: str | None = None,
           database: str = "") -> dict:
     """One club night on `database_url` (on PostgreSQL: database `database` of server
@@ -581,6 +614,9 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
         for screen in screens:
             screen.join(TIMEOUT + 5)
         prober.join(TIMEOUT + 5)
+        quiet_rate = sum(1 for phase, k, *_ in room.records
+                         if phase == "quiet" and k.startswith("poll ")) / quiet["wall"]
+        paced = paced_hello(room, clock, quiet_rate, max(args.quiet / 2, 10))
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -588,7 +624,7 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
     stored = stored_matches(env, [table.match for table in tables])
     result = figures(room, tables, stored, {
         "calibration": calibration, "floor": floor, "idle": idle, "play": play, "quiet": quiet,
-        "quiet_groups": quiet_groups,
+        "quiet_groups": quiet_groups, "paced": paced,
         "finished": finished, "setup_seconds": setup_seconds, "settled": settled,
         "load": [round(load_before, 2), round(load_after, 2)],
     })
@@ -649,6 +685,8 @@ def figures(room: Room, tables: list[Table], stored: dict, run: dict) -> dict:
         "quiet_not_304": sum(status != 304 for status in quiet_statuses),
         "unchanged_poll_cpu_ms": round(poll_cpu, 3),
         "unchanged_poll_x_hello": ratio(poll_cpu, floor["server_cpu_ms"]),
+        "hello_paced": run["paced"],
+        "unchanged_poll_x_paced_hello": ratio(poll_cpu, run["paced"]["server_cpu_ms"]),
         "unchanged_poll_postgres_cpu_ms": round(poll_postgres, 3),
         "unchanged_poll_cpu_ms_with_idle": round(quiet["gunicorn"] * 1000 / polls, 3),
         "unchanged_poll_cpu_ms_by_group": by_group,
@@ -713,6 +751,10 @@ def report(label: str, args, events: list, tables: list[Table], result: dict) ->
           f"the idle server's {r['idle_cpu_ms_per_s']['gunicorn']} ms/s), PostgreSQL "
           f"{r['unchanged_poll_postgres_cpu_ms']} ms; this client "
           f"{r['unchanged_poll_client_cpu_ms']} ms")
+    paced = r["hello_paced"]
+    print(f"/hello/ paced as the quiet polls ({paced['rate_per_s']} a second, "
+          f"{paced['requests']} requests): server CPU {paced['server_cpu_ms']} ms; an unchanged "
+          f"poll is x{r['unchanged_poll_x_paced_hello']} of it")
     print("  then alone: " + "; ".join(
         f"{group} {g['polls']} polls ({g['not_304']} not 304), gunicorn {g['cpu_ms']} ms a poll"
         for group, g in r["unchanged_poll_cpu_ms_by_group"].items()))
