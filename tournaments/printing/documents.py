@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from django.utils import dateformat, timezone, translation
-from django.utils.translation import gettext as _
 
 from club.models import Season
 from scoring.models import Deal, Match
@@ -23,7 +22,7 @@ from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.match_sheet import sheet_of
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.printing import bracket as bracket_geometry
-from tournaments.printing import scorecard
+from tournaments.printing import card_form, scorecard
 from tournaments.printing.pdf import Progress, render_pdf
 from tournaments.tables import (
     StandingsTable,
@@ -77,9 +76,13 @@ class Scorecard:
     """The QR code is the players' link (else the public match page)."""
 
     @property
-    def legend_class(self) -> str:
-        """The CSS class suffix of this card's legend image (`scorecard.legend_class`)."""
-        return scorecard.legend_class(self.legend)
+    def form(self) -> card_form.FormImage:
+        """The image of what this card prints like every other (`card_form.form_image`), in
+        the active language: without the final score's row when the card prints a score."""
+        return card_form.form_image(
+            self.grid, card_form.form_texts(self.players_enter),
+            scorecard.legend_key(self.legend), self.final_game_points is None,
+        )
 
 
 @dataclass(frozen=True)
@@ -96,8 +99,6 @@ class ScorecardsDocument:
     filled: bool
 
     def parts(self) -> list[Part]:
-        labels = scorecard.grid_labels()
-        heading = str(_("Codes:"))
         per_page = scorecard.SCORECARDS_PER_PAGE
         chunk = CARDS_PER_CHUNK - CARDS_PER_CHUNK % per_page
         parts = []
@@ -106,20 +107,15 @@ class ScorecardsDocument:
             parts.append((self.TEMPLATE, {
                 **_common(self.tournament, self.language, self.printed_at),
                 "sheets": [some[at:at + per_page] for at in range(0, len(some), per_page)],
-                # In the stylesheet, once per document, not in each card: a long data URI
-                # repeated in the HTML costs the parser more than the whole card.
                 "grids": [
-                    {"layout": grid, "uri": scorecard.grid_image(grid, labels),
-                     "row": f"{grid.row_height:.3f}", "font": f"{grid.cell_font_pt:.1f}"}
+                    {"layout": grid, "row": f"{grid.row_height:.3f}",
+                     "font": f"{grid.cell_font_pt:.1f}"}
                     for grid in sorted({card.grid for card in some}, key=lambda g: g.key)
                 ],
-                # The legend too is an image, one per distinct legend (`scorecard.legend_image`).
-                "legends": [
-                    {"class": name, "image": scorecard.legend_image(heading, key)}
-                    for name, key in sorted({
-                        card.legend_class: scorecard.legend_key(card.legend) for card in some
-                    }.items())
-                ],
+                # In the stylesheet, once per document, not in each card: a long data URI
+                # repeated in the HTML costs the parser more than the whole card.
+                "forms": sorted({card.form for card in some}, key=lambda form: form.name),
+                "form_dpi": card_form.FORM_DPI,
                 "filled": self.filled,
             }))
         return parts
