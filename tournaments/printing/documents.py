@@ -121,11 +121,12 @@ class ScorecardsDocument:
         return parts
 
 
-def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Scorecard]:
+def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None,
+                     table=None) -> list[Scorecard]:
     """The card of `pairing`'s match, and continuation cards when its deals do not fit one
     grid (`scorecard.card_grids`): each repeats the heading and says which card of how many it
     is; the final score goes on the last. `deals`: the match's deals in order for a filled card,
-    None for a blank one."""
+    None for a blank one. `table`: the match's `MatchTable` if read already (else None)."""
     match = pairing.match
     sheet = sheet_of(match, deals, names=False) if deals is not None else None
     rows = scorecard.scorecard_rows(match, sheet)
@@ -133,7 +134,8 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
     house_rules = match.house_rules()
     over = sheet is not None and match.is_decided
     legend = scorecard.legend(house_rules)
-    link, players_enter = scorecard.card_link(match, pairing.round.tournament.entry_mode)
+    link, players_enter = scorecard.card_link(
+        match, pairing.round.tournament.entry_mode, table)
     qr = scorecard.qr_image(link)
     cards = []
     for number, grid in enumerate(grids, start=1):
@@ -165,12 +167,15 @@ def scorecards_document(
     pairings: Sequence[Pairing], filled: bool, tournament: Tournament, language: str
 ) -> ScorecardsDocument:
     """The scorecards of `pairings` that have a match (byes skipped), with their deals when
-    `filled`: one query for all the deals."""
+    `filled`: one query for all the deals, and one for the players' links."""
     pairings = [p for p in pairings if p.match_id is not None]
     deals = _deals_by_match(pairings) if filled else {}
+    tables = (table_entry.tables_of([p.match_id for p in pairings])
+              if table_entry.players_may_enter(tournament.entry_mode) else {})
     cards = [
         card for p in pairings
-        for card in match_scorecards(p, deals.get(p.match_id, []) if filled else None)
+        for card in match_scorecards(p, deals.get(p.match_id, []) if filled else None,
+                                     tables.get(p.match_id))
     ]
     return ScorecardsDocument(tournament, language, timezone.localtime(), cards, filled)
 

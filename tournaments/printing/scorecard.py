@@ -68,12 +68,14 @@ def match_entry_url(match_pk: int) -> str:
     return site_url().rstrip("/") + reverse("matches:entry", args=[match_pk])
 
 
-def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
+def card_link(match: Match, entry_mode: str, table=None) -> tuple[str, bool]:
     """What a scorecard's QR code opens, and whether it is the players' link: the match's
     players' link (`tournaments.table_entry`) when its event's `entry_mode` lets the players
-    enter and the match is not over; else the public match page (`match_entry_url`)."""
+    enter and the match is not over; else the public match page (`match_entry_url`). `table`:
+    the match's `MatchTable` when the caller has read it (`table_entry.tables_of`), else None
+    (read, or made, here)."""
     if table_entry.players_may_enter(entry_mode) and not match.is_over:
-        return site_url().rstrip("/") + table_entry.entry_path(match), True
+        return site_url().rstrip("/") + table_entry.entry_path(match, table), True
     return match_entry_url(match.pk), False
 
 
