@@ -275,3 +275,31 @@ def form_image(layout: GridLayout, texts: FormTexts, legend: tuple, with_result:
         form_name(layout, texts, legend, with_result),
         f"{form.height * 25.4 / FORM_DPI:.3f}",
     )
+
+
+CUT_HEIGHT, CUT_WIDTH, CUT_SCISSORS_LEFT, CUT_GREY = 5.2, 210.0, 4.0, 0x77
+"""The cut line between a page's two cards: a dashed 0.6 pt line across the page, scissors at
+its left, `CUT_HEIGHT` mm high around it."""
+
+
+@lru_cache(maxsize=1)
+def cut_line_image() -> str:
+    """The cut line between two cards, drawn at `FORM_DPI`, as a PNG data URI. One image for
+    the document: as a dashed CSS border with a text glyph on it, WeasyPrint drew each of its
+    120 dashes and laid the glyph out on every page."""
+    image = Image.new("L", (_mm(CUT_WIDTH), _mm(CUT_HEIGHT)), 255)
+    draw = ImageDraw.Draw(image)
+    middle, line = _mm(CUT_HEIGHT / 2), max(1, _mm(0.21))
+    top = middle - line // 2
+    x = 0.0
+    while x < CUT_WIDTH:  # dashes of 0.8 mm, 0.7 mm apart
+        draw.rectangle([_mm(x), top, _mm(x + 0.8) - 1, top + line - 1], fill=CUT_GREY)
+        x += 1.5
+    font = ImageFont.truetype(FONT, _pt(9))
+    left = _mm(CUT_SCISSORS_LEFT)
+    box = draw.textbbox((left, middle), "✂", font=font, anchor="lm")
+    draw.rectangle([box[0] - 1, 0, box[2] + 1, image.height - 1], fill=255)
+    draw.text((left, middle), "✂", font=font, fill=CUT_GREY, anchor="lm")
+    png = io.BytesIO()
+    image.save(png, "PNG")
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()

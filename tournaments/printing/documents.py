@@ -116,6 +116,7 @@ class ScorecardsDocument:
                 # repeated in the HTML costs the parser more than the whole card.
                 "forms": sorted({card.form for card in some}, key=lambda form: form.name),
                 "form_dpi": card_form.FORM_DPI,
+                "cut_line": card_form.cut_line_image(),
                 "filled": self.filled,
             }))
         return parts

@@ -58,3 +58,15 @@ def test_a_card_that_prints_its_score_gets_the_form_without_the_empty_boxes():
     row = [(x / 2, y / 2) for x in range(22, 160) for y in range(242, 256)]
     assert min(at(picture(with_boxes), x, y) for x, y in row) < 64
     assert min(at(picture(without), x, y) for x, y in row) == 255
+
+
+def test_the_cut_line_is_dashed_across_the_page_with_scissors_at_its_left():
+    uri = card_form.cut_line_image()
+    assert uri.startswith("data:image/png;base64,")
+    image = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1])))
+    dots = card_form.FORM_DPI / 25.4
+    assert image.size == (round(210 * dots), round(5.2 * dots))
+    middle = [image.getpixel((x, round(2.6 * dots))) for x in range(image.width)]
+    # Dashes of 0.8 mm every 1.5 mm: from 20 mm on, about half the line is grey.
+    right = middle[round(20 * dots):]
+    assert 0.4 < sum(level < 200 for level in right) / len(right) < 0.65
