@@ -34,7 +34,7 @@ from tournaments.tables import (
 
 CARDS_PER_CHUNK = 16
 """Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass. Each
-pass costs about a trivial page's time on top of its cards (its head, the grid image's CSS):
+pass costs about a trivial page's time on top of its cards (its head, the form image's CSS):
 16 cards (8 pages) a pass keep that small beside the cards."""
 
 Part = tuple[str, dict]

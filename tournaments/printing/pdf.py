@@ -8,7 +8,7 @@ fetcher refuses every scheme but `data:`.
 Speed: the stylesheet is parsed and the fonts are configured once per process and thread
 (`_weasyprint`), not once per document: together they cost a document more than laying out a
 page of scorecards (bench/print_bench.py). The stylesheet is handed to WeasyPrint as a user
-stylesheet, so a template's own `<style>` (the scorecards' grid images) comes after it in the
+stylesheet, so a template's own `<style>` (the scorecards' form images) comes after it in the
 cascade, as it did when the stylesheet was inlined before it.
 
 `template_version` is the fingerprint of what a template prints with: its source, the templates

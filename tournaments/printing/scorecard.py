@@ -190,7 +190,7 @@ class GridLayout:
 
     @property
     def key(self) -> str:
-        """A CSS class suffix naming this grid image: "2x11-1"."""
+        """A CSS class suffix naming this grid (its rows' height and type): "2x11-1"."""
         return f"{self.columns}x{self.rows}-{self.first_number}"
 
 
