@@ -104,6 +104,12 @@ def table_of(match: Match) -> MatchTable:
         return MatchTable.objects.get(match_id=match.pk)
 
 
+def tables_of(match_ids) -> dict[int, MatchTable]:
+    """The `MatchTable`s made so far of the matches `match_ids` (primary keys), by match
+    primary key: one query (a match without one is left out; `table_of` makes it)."""
+    return {table.match_id: table for table in MatchTable.objects.filter(match_id__in=match_ids)}
+
+
 def entry_path(match: Match, table: MatchTable | None = None) -> str:
     """The path of `match`'s players' link (`players:match`), made if need be; `table`:
     its `MatchTable` when the caller has read it already (no query then)."""

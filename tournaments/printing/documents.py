@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from django.utils import dateformat, timezone, translation
-from django.utils.translation import gettext as _
 
 from club.models import Season
 from scoring.models import Deal, Match
@@ -23,7 +22,7 @@ from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.match_sheet import sheet_of
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.printing import bracket as bracket_geometry
-from tournaments.printing import scorecard
+from tournaments.printing import card_form, scorecard
 from tournaments.printing.pdf import Progress, render_pdf
 from tournaments.tables import (
     StandingsTable,
@@ -35,7 +34,7 @@ from tournaments.tables import (
 
 CARDS_PER_CHUNK = 16
 """Scorecards rendered per WeasyPrint pass: the job's progress moves after each pass. Each
-pass costs about a trivial page's time on top of its cards (its head, the grid image's CSS):
+pass costs about a trivial page's time on top of its cards (its head, the form image's CSS):
 16 cards (8 pages) a pass keep that small beside the cards."""
 
 Part = tuple[str, dict]
@@ -77,9 +76,13 @@ class Scorecard:
     """The QR code is the players' link (else the public match page)."""
 
     @property
-    def legend_class(self) -> str:
-        """The CSS class suffix of this card's legend image (`scorecard.legend_class`)."""
-        return scorecard.legend_class(self.legend)
+    def form(self) -> card_form.FormImage:
+        """The image of what this card prints like every other (`card_form.form_image`), in
+        the active language: without the final score's row when the card prints a score."""
+        return card_form.form_image(
+            self.grid, card_form.form_texts(self.players_enter),
+            scorecard.legend_key(self.legend), self.final_game_points is None,
+        )
 
 
 @dataclass(frozen=True)
@@ -96,8 +99,6 @@ class ScorecardsDocument:
     filled: bool
 
     def parts(self) -> list[Part]:
-        labels = scorecard.grid_labels()
-        heading = str(_("Codes:"))
         per_page = scorecard.SCORECARDS_PER_PAGE
         chunk = CARDS_PER_CHUNK - CARDS_PER_CHUNK % per_page
         parts = []
@@ -106,30 +107,27 @@ class ScorecardsDocument:
             parts.append((self.TEMPLATE, {
                 **_common(self.tournament, self.language, self.printed_at),
                 "sheets": [some[at:at + per_page] for at in range(0, len(some), per_page)],
-                # In the stylesheet, once per document, not in each card: a long data URI
-                # repeated in the HTML costs the parser more than the whole card.
                 "grids": [
-                    {"layout": grid, "uri": scorecard.grid_image(grid, labels),
-                     "row": f"{grid.row_height:.3f}", "font": f"{grid.cell_font_pt:.1f}"}
+                    {"layout": grid, "row": f"{grid.row_height:.3f}",
+                     "font": f"{grid.cell_font_pt:.1f}"}
                     for grid in sorted({card.grid for card in some}, key=lambda g: g.key)
                 ],
-                # The legend too is an image, one per distinct legend (`scorecard.legend_image`).
-                "legends": [
-                    {"class": name, "image": scorecard.legend_image(heading, key)}
-                    for name, key in sorted({
-                        card.legend_class: scorecard.legend_key(card.legend) for card in some
-                    }.items())
-                ],
+                # In the stylesheet, once per document, not in each card: a long data URI
+                # repeated in the HTML costs the parser more than the whole card.
+                "forms": sorted({card.form for card in some}, key=lambda form: form.name),
+                "form_dpi": card_form.FORM_DPI,
+                "cut_line": card_form.cut_line_image(),
                 "filled": self.filled,
             }))
         return parts
 
 
-def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Scorecard]:
+def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None,
+                     table=None) -> list[Scorecard]:
     """The card of `pairing`'s match, and continuation cards when its deals do not fit one
     grid (`scorecard.card_grids`): each repeats the heading and says which card of how many it
     is; the final score goes on the last. `deals`: the match's deals in order for a filled card,
-    None for a blank one."""
+    None for a blank one. `table`: the match's `MatchTable` if read already (else None)."""
     match = pairing.match
     sheet = sheet_of(match, deals, names=False) if deals is not None else None
     rows = scorecard.scorecard_rows(match, sheet)
@@ -137,7 +135,8 @@ def match_scorecards(pairing: Pairing, deals: Sequence[Deal] | None) -> list[Sco
     house_rules = match.house_rules()
     over = sheet is not None and match.is_decided
     legend = scorecard.legend(house_rules)
-    link, players_enter = scorecard.card_link(match, pairing.round.tournament.entry_mode)
+    link, players_enter = scorecard.card_link(
+        match, pairing.round.tournament.entry_mode, table)
     qr = scorecard.qr_image(link)
     cards = []
     for number, grid in enumerate(grids, start=1):
@@ -169,12 +168,15 @@ def scorecards_document(
     pairings: Sequence[Pairing], filled: bool, tournament: Tournament, language: str
 ) -> ScorecardsDocument:
     """The scorecards of `pairings` that have a match (byes skipped), with their deals when
-    `filled`: one query for all the deals."""
+    `filled`: one query for all the deals, and one for the players' links."""
     pairings = [p for p in pairings if p.match_id is not None]
     deals = _deals_by_match(pairings) if filled else {}
+    tables = (table_entry.tables_of([p.match_id for p in pairings])
+              if table_entry.players_may_enter(tournament.entry_mode) else {})
     cards = [
         card for p in pairings
-        for card in match_scorecards(p, deals.get(p.match_id, []) if filled else None)
+        for card in match_scorecards(p, deals.get(p.match_id, []) if filled else None,
+                                     tables.get(p.match_id))
     ]
     return ScorecardsDocument(tournament, language, timezone.localtime(), cards, filled)
 

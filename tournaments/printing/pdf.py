@@ -8,7 +8,7 @@ fetcher refuses every scheme but `data:`.
 Speed: the stylesheet is parsed and the fonts are configured once per process and thread
 (`_weasyprint`), not once per document: together they cost a document more than laying out a
 page of scorecards (bench/print_bench.py). The stylesheet is handed to WeasyPrint as a user
-stylesheet, so a template's own `<style>` (the scorecards' grid images) comes after it in the
+stylesheet, so a template's own `<style>` (the scorecards' form images) comes after it in the
 cascade, as it did when the stylesheet was inlined before it.
 
 `template_version` is the fingerprint of what a template prints with: its source, the templates
@@ -26,6 +26,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template, render_to_string
 
+from tournaments.printing import collector
 from tournaments.pure.fingerprints import fingerprint
 
 Progress = Callable[[int], None] | None
@@ -97,21 +98,24 @@ def _weasyprint():
 
 def render_html(htmls: Sequence[str], progress: Progress = None) -> bytes:
     """Lay out each HTML document of `htmls` with the print stylesheet and join their pages
-    into one PDF; return its bytes. Fonts and images are shared by the documents. `progress`
-    gets 0-90 as they are laid out, then 100."""
+    into one PDF; return its bytes. Fonts and images are shared by the documents; the garbage
+    collector is paused meanwhile (`collector.paused`). `progress` gets 0-90 as they are laid
+    out, then 100."""
     from weasyprint import HTML
 
     fonts, css = _weasyprint()
     images: dict = {}
     documents = []
-    for done, html in enumerate(htmls, start=1):
-        documents.append(HTML(
-            string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher()
-        ).render(stylesheets=[css], font_config=fonts, cache=images))
-        if progress:
-            progress(int(90 * done / len(htmls)))
-    pages = [page for document in documents for page in document.pages]
-    pdf = documents[0].copy(pages).write_pdf()
+    with collector.paused():
+        for done, html in enumerate(htmls, start=1):
+            documents.append(HTML(
+                string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher()
+            ).render(stylesheets=[css], font_config=fonts, cache=images))
+            if progress:
+                progress(int(90 * done / len(htmls)))
+        pages = [page for document in documents for page in document.pages]
+        pdf = documents[0].copy(pages).write_pdf()
+        del documents, pages
     if progress:
         progress(100)
     return pdf

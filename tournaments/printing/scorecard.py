@@ -1,20 +1,17 @@
-"""The scorecard's drawing: the deal grid (its geometry, the shared grid image, the values laid
-over it), the rows it prints, the legend of reason codes (a shared image too) and the QR code.
+"""The scorecard's content: the deal grid's geometry and the values laid over it, the rows it
+prints, the legend of reason codes and the QR code.
 
-The deal grid (lines, headings, deal numbers) is one image drawn once per language and layout
-and shared by every scorecard of a document: the PDF holds it once and each card refers to it.
-Only the entered values are laid out as text over it. Laying the grid out as ~170 table cells
-per card (or drawing it as SVG with its 36 texts per card) took three quarters of the build
-time. The legend ("Codes: 1 66, … · = draw (0)", two dozen bold and plain runs) is drawn the
-same way, once per document (`legend_image`). Lengths in millimetres; 600 dpi, the resolution of
-an office laser printer.
+The empty grid, the legend and the rest of what every card prints alike are drawn once per
+document as one image (`tournaments.printing.card_form`); only the entered values are laid
+out as text over it (`grid_cells`). Laying the grid out as ~170 table cells per card (or
+drawing it as SVG with its 36 texts per card) took three quarters of the build time. Lengths
+in millimetres.
 
 The geometry (`grid_layout`, `card_grids`, `grid_widths`, `grid_cells`) and the rows
 (`scorecard_rows`) are plain Python, tested without rendering a PDF.
 """
 
 import base64
-import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +21,7 @@ import zxingcpp
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from scoring.models import Match
 from tournaments import table_entry
@@ -59,8 +56,6 @@ GRID_FIELDS = (
 )
 RUNNING_FIELDS = ("game_points_a", "game_points_b")
 """The running score's cells: printed bold, behind thick lines."""
-GRID_DPI = 600
-GRID_FONT = "DejaVuSans.ttf"  # Pillow finds it in the system font folders, as fontconfig does
 
 
 def site_url() -> str:
@@ -73,12 +68,14 @@ def match_entry_url(match_pk: int) -> str:
     return site_url().rstrip("/") + reverse("matches:entry", args=[match_pk])
 
 
-def card_link(match: Match, entry_mode: str) -> tuple[str, bool]:
+def card_link(match: Match, entry_mode: str, table=None) -> tuple[str, bool]:
     """What a scorecard's QR code opens, and whether it is the players' link: the match's
     players' link (`tournaments.table_entry`) when its event's `entry_mode` lets the players
-    enter and the match is not over; else the public match page (`match_entry_url`)."""
+    enter and the match is not over; else the public match page (`match_entry_url`). `table`:
+    the match's `MatchTable` when the caller has read it (`table_entry.tables_of`), else None
+    (read, or made, here)."""
     if table_entry.players_may_enter(entry_mode) and not match.is_over:
-        return site_url().rstrip("/") + table_entry.entry_path(match), True
+        return site_url().rstrip("/") + table_entry.entry_path(match, table), True
     return match_entry_url(match.pk), False
 
 
@@ -193,7 +190,7 @@ class GridLayout:
 
     @property
     def key(self) -> str:
-        """A CSS class suffix naming this grid image: "2x11-1"."""
+        """A CSS class suffix naming this grid (its rows' height and type): "2x11-1"."""
         return f"{self.columns}x{self.rows}-{self.first_number}"
 
 
@@ -254,85 +251,9 @@ def grid_labels() -> tuple[str, ...]:
     )
 
 
-def _fitting(font: ImageFont.FreeTypeFont, text: str, width: int) -> ImageFont.FreeTypeFont:
-    """`font`, or a smaller size of it if `text` would not fit in `width` pixels (a long
-    heading in another language)."""
-    length = font.getlength(text)
-    if length <= width:
-        return font
-    return font.font_variant(size=max(1, int(font.size * width / length)))
-
-
-def _px(mm: float) -> int:
-    return round(mm * GRID_DPI / 25.4)
-
-
-@lru_cache(maxsize=16)
-def grid_image(layout: GridLayout, labels: tuple[str, ...]) -> str:
-    """The empty deal grid of `layout` (its columns side by side, headed by `labels`, deals
-    numbered from its first number) as a PNG data URI."""
-    columns, row_height = layout.columns, layout.row_height
-    widths = grid_widths(columns)
-    table, height = sum(widths), grid_height()
-    image = Image.new("L", (_px(GRID_WIDTH), _px(height) + 1), 255)
-    draw = ImageDraw.Draw(image)
-    label_font = ImageFont.truetype(GRID_FONT, _px(LABEL_FONT_MM))
-    number_font = ImageFont.truetype(
-        GRID_FONT, _px(NUMBER_FONT_MM * min(1.0, row_height / GRID_ROW))
-    )
-    thin, thick = _px(0.21), _px(0.42)  # 0.6 pt and 1.2 pt
-    for column in range(columns):
-        x0 = column * (table + GRID_GAP)
-        draw.rectangle([_px(x0), 0, _px(x0 + table), _px(GRID_HEAD)], fill=0xEE)
-        draw.rectangle(
-            [_px(x0), _px(GRID_HEAD), _px(x0 + NUMBER_WIDTH), _px(height)], fill=0xF3
-        )
-        for row in range(layout.rows + 2):
-            y = 0 if row == 0 else GRID_HEAD + (row - 1) * row_height
-            top = min(_px(y), _px(height) + 1 - thin)
-            draw.rectangle([_px(x0), top, _px(x0 + table), top + thin - 1], fill=0)
-        x = x0
-        for index, width in enumerate((0.0, *widths)):
-            x += width
-            line = thick if index in (5, 6) else thin
-            left = min(max(_px(x) - line // 2, 0), _px(GRID_WIDTH) - line)
-            draw.rectangle([left, 0, left + line - 1, _px(height)], fill=0)
-        x = x0
-        for label, width in zip(labels, widths, strict=True):
-            draw.text(
-                (_px(x + width / 2), _px(GRID_HEAD / 2)), label,
-                font=_fitting(label_font, label, _px(width - 1)), fill=0, anchor="mm",
-            )
-            x += width
-        for row in range(layout.rows):
-            draw.text(
-                (_px(x0 + NUMBER_WIDTH / 2), _px(GRID_HEAD + (row + 0.5) * row_height)),
-                str(layout.first_number + column * layout.rows + row), font=number_font,
-                fill=0x33, anchor="mm",
-            )
-    png = io.BytesIO()
-    image.save(png, "PNG")
-    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
-
-
 # --------------------------------------------------------------------------------------------
 # The legend
 # --------------------------------------------------------------------------------------------
-
-LEGEND_FONT_PT, LEGEND_LINE = 6.3, 1.3
-"""The legend's type: 6.3 pt DejaVu Sans, lines 1.3 times as high, codes in bold, #222."""
-LEGEND_GREY = 0x22
-GRID_BOLD_FONT = "DejaVuSans-Bold.ttf"
-
-
-@dataclass(frozen=True)
-class LegendImage:
-    """The legend of reason codes drawn as an image `GRID_WIDTH` mm wide: its PNG data URI and
-    its height in mm as CSS text ("5.78")."""
-
-    uri: str
-    height: str
-
 
 def legend_key(items: Sequence[dict]) -> tuple[tuple[str, str, str], ...]:
     """What a card's legend (`legend`) prints, as a hashable key: (code, label, game points)."""
@@ -340,12 +261,7 @@ def legend_key(items: Sequence[dict]) -> tuple[tuple[str, str, str], ...]:
                  for item in items)
 
 
-def legend_class(items: Sequence[dict]) -> str:
-    """A CSS class suffix naming the legend image of `items` (`legend`): "3f2a9c01"."""
-    return hashlib.blake2s(repr(legend_key(items)).encode(), digest_size=4).hexdigest()
-
-
-def _legend_words(heading: str, key: tuple) -> list[list[tuple[str, bool]]]:
+def legend_words(heading: str, key: tuple) -> list[list[tuple[str, bool]]]:
     """The legend's words as runs of (text, bold): "Codes:", then "1 66, …" with the code
     bound to its label by a no-break space, " · " between the items, as the card printed it
     in text."""
@@ -357,43 +273,3 @@ def _legend_words(heading: str, key: tuple) -> list[list[tuple[str, bool]]]:
         if index < len(key) - 1:
             words.append([("·", False)])
     return words
-
-
-@lru_cache(maxsize=16)
-def legend_image(heading: str, key: tuple[tuple[str, str, str], ...]) -> LegendImage:
-    """The legend `key` (`legend_key`) headed by `heading` ("Codes:"), drawn at `GRID_DPI` and
-    wrapped at spaces to `GRID_WIDTH` mm, as `LegendImage`. One image for every card of a
-    document, as the grid: laid out as text, its two dozen bold and plain runs cost WeasyPrint
-    a third of a card's time."""
-    size = LEGEND_FONT_PT / 72 * GRID_DPI
-    fonts = {False: ImageFont.truetype(GRID_FONT, size),
-             True: ImageFont.truetype(GRID_BOLD_FONT, size)}
-    space = fonts[False].getlength(" ")
-    width = _px(GRID_WIDTH)
-    lines: list[list[tuple[float, str, bool]]] = [[]]
-    x = 0.0
-    for word in _legend_words(heading, key):
-        length = sum(fonts[bold].getlength(text) for text, bold in word)
-        if lines[-1] and x + space + length > width:
-            lines.append([])
-            x = 0.0
-        elif lines[-1]:
-            x += space
-        for text, bold in word:
-            lines[-1].append((x, text, bold))
-            x += fonts[bold].getlength(text)
-    line_height = size * LEGEND_LINE
-    ascent, descent = fonts[False].getmetrics()
-    height = round(line_height * len(lines))
-    image = Image.new("L", (width, height), 255)
-    draw = ImageDraw.Draw(image)
-    for number, runs in enumerate(lines):
-        baseline = number * line_height + (line_height - ascent - descent) / 2 + ascent
-        for left, text, bold in runs:
-            draw.text((left, baseline), text, font=fonts[bold], fill=LEGEND_GREY, anchor="ls")
-    png = io.BytesIO()
-    image.save(png, "PNG")
-    return LegendImage(
-        "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(),
-        f"{height * 25.4 / GRID_DPI:.2f}",
-    )

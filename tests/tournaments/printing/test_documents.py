@@ -23,7 +23,7 @@ from tests.tournaments.printing.helpers import (
 )
 from tournaments import selectors
 from tournaments.models import Pairing
-from tournaments.printing import documents, scorecard
+from tournaments.printing import card_form, documents, scorecard
 
 
 @pytest.mark.django_db
@@ -42,9 +42,16 @@ def test_blank_scorecards_two_per_page_in_bulgarian(started):
 
 @pytest.mark.django_db
 def test_scorecards_follow_the_language_asked_for(started):
-    text = html_text(cards_of(started, False, "en", number=2))
+    document = cards_of(started, False, "en", number=2)
+    text = html_text(document)
     assert "Round 2" in text and "Кръг" not in text
-    assert "Final score" in text
+    assert "Match to 11 game points" in text
+    # The form drawn under the text (card_form) is in English too.
+    with translation.override("en"):
+        texts = card_form.form_texts(document.cards[0].players_enter)
+    assert (texts.codes, texts.final_score, texts.signatures) == (
+        "Codes:", "Final score", ("Signature A", "Signature B"))
+    assert texts.grid_labels[:3] == ("Deal", "Dealer", "Winner")
 
 
 @pytest.mark.django_db

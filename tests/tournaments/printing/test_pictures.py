@@ -44,7 +44,7 @@ def card_html(document) -> list[str]:
     with translation.override(document.language):
         html = "".join(render_to_string(template, {**context, "css": ""})
                        for template, context in document.parts())
-    return re.findall(r'<article class="scorecard">.*?</article>', html, re.S)
+    return re.findall(r'<article class="scorecard[^"]*">.*?</article>', html, re.S)
 
 
 @pytest.mark.django_db

@@ -71,7 +71,6 @@ def test_forty_deals_fill_a_three_by_fourteen_grid():
     assert total_b_of_deal_40["text"] == "0"
     assert float(total_b_of_deal_40["left"]) == pytest.approx(2 * (176 / 3 + 6) + 176 / 3 - 16)
     assert all(float(cell["top"]) + 5.5 <= 83.0 for cell in cells)
-    assert scorecard.grid_image(grid, scorecard.grid_labels()).startswith("data:image/png")
 
 
 def test_the_legend_lists_only_the_reasons_the_house_rules_allow():
@@ -84,21 +83,10 @@ def test_the_legend_lists_only_the_reasons_the_house_rules_allow():
 
 def test_the_legend_prints_its_codes_bold_each_bound_to_its_label():
     key = (("1", "a plain win", "1"), ("=", "draw", "0"))
-    assert scorecard._legend_words("Codes:", key) == [
+    assert scorecard.legend_words("Codes:", key) == [
         [("Codes:", True)],
         [("1", True), ("\N{NO-BREAK SPACE}a", False)], [("plain", False)], [("win", False)],
         [("(1)", False)],
         [("·", False)],
         [("=", True), ("\N{NO-BREAK SPACE}draw", False)], [("(0)", False)],
     ]
-
-
-def test_the_legend_image_is_the_grids_width_and_as_high_as_its_lines():
-    short = scorecard.legend_image("Codes:", (("=", "draw", "0"),))
-    # One line of 6.3 pt type, 1.3 high: 8.19 pt = 2.89 mm, to a pixel (0.04 mm at 600 dpi).
-    assert float(short.height) == pytest.approx(8.19 * 25.4 / 72, abs=0.05)
-    assert short.uri.startswith("data:image/png;base64,")
-    # The Bulgarian legend of the default rules takes two lines on 188 mm, as it did in text.
-    long_labels = tuple((str(n), "загубилият има 33 или повече", "3") for n in range(1, 8))
-    assert float(scorecard.legend_image("Кодове:", long_labels).height) == pytest.approx(
-        2 * 8.19 * 25.4 / 72, abs=0.05)

@@ -7,12 +7,14 @@ import io
 
 import pytest
 import zxingcpp
+from django.utils import translation
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from tests.tournaments.printing.helpers import ELEVEN_NIL, first_match, html_text, play
+from tests.tournaments.printing.helpers import ELEVEN_NIL, first_match, play
 from tournaments import table_entry
 from tournaments.models import EntryMode, Pairing
+from tournaments.printing import card_form
 from tournaments.printing.documents import render_scorecards, scorecards_document
 from tournaments.printing.scorecard import qr_image
 
@@ -73,8 +75,10 @@ def test_the_cards_words_say_what_the_code_opens(started, mode, words):
     started.entry_mode = mode
     started.save(update_fields=["entry_mode"])
     pairing = pairing_of(first_match(started))
-    text = html_text(scorecards_document([pairing], False, started, "en"))
-    assert words in text
+    card = scorecards_document([pairing], False, started, "en").cards[0]
+    # The caption is drawn on the card's form (card_form), in the document's language.
+    with translation.override("en"):
+        assert card_form.form_texts(card.players_enter).caption == words
 
 
 def test_the_code_is_one_grey_pixel_a_module_with_error_correction_m():
