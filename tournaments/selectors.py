@@ -8,7 +8,7 @@ from itertools import chain, groupby
 from operator import itemgetter
 from typing import NamedTuple
 
-from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, F, Field, Prefetch, Q, QuerySet, Value, When
 
 from club.models import Player
 from scoring.models import Match, Seat
@@ -163,7 +163,7 @@ def counted_rounds(tournament: Tournament, stage: str | None = None,
         rows = rows.filter(round__stage=stage)
     rows = list(rows.annotate(forfeit=Case(
         When(match__status=_FORFEITED, then=Value(1)), default=Value(0),
-        output_field=IntegerField(),
+        output_field=_AS_GIVEN,
     )).values_list(
         "round__number", "entry_a_id", "entry_b_id", "match__game_points_a",
         "match__game_points_b", "match__winner", "forfeit",
@@ -179,6 +179,9 @@ def counted_rounds(tournament: Tournament, stage: str | None = None,
 
 _DECIDED = frozenset(status.value for status in Match.DECIDED)
 _FORFEITED = Match.Status.FORFEITED.value
+_AS_GIVEN = Field()
+"""The output field of the forfeit flag's `Case` (1 or 0): a plain `Field` has no converter,
+where an `IntegerField` would pass each of 9,900 rows through `int()` in Python."""
 _ROUND_NUMBER = itemgetter(0)
 _RESULT_FIELDS = itemgetter(1, 2, 3, 4, 5, 6)
 """A row of `counted_rounds`'s query as the fields of a `MatchResult`, in its order."""
