@@ -4,11 +4,11 @@ count and how they are fetched, so no page counts a result another page would no
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import NamedTuple
 
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Case, F, Field, Prefetch, Q, QuerySet, Value, When
 
 from club.models import Player
 from scoring.models import Match, Seat
@@ -124,31 +124,83 @@ def cancelled_entries(
     return {entry for entry, own in statuses.items() if played_under_half(own)}
 
 
+class CountedRounds(NamedTuple):
+    """What the standings of a round robin count (`counted_rounds`): the `entries` (player
+    selected, by draw number); `rounds`, where `rounds[r - 1]` holds the counted results of
+    round r, each a plain tuple of `MatchResult`'s fields in its order (forfeit 1 or 0; a
+    round may have none; the list ends at the last round with one); and the ids of the
+    entries whose results are `cancelled` (`cancelled_entries`)."""
+
+    entries: list[Entry]
+    rounds: list[list[tuple]]
+    cancelled: set[int]
+
+
+def counted_rounds(tournament: Tournament, stage: str | None = None,
+                   entries: list[Entry] | None = None) -> CountedRounds:
+    """The results that count for the standings, by round: the decided matches
+    (`Match.DECIDED`: finished and forfeited) less those of an entry whose results are
+    cancelled (`cancelled_entries`); with `stage` (a `Round.Stage` value), only those of its
+    rounds of that stage. `entries`: the entries to rank when the caller has them (else all
+    of the tournament's). Two queries, three when a withdrawn player's results may be
+    cancelled. The results stay plain tuples, grouped without a Python loop over them: a
+    100-player double round robin has 9,900 of them a page."""
+    if entries is None:
+        entries = list(tournament.entries.select_related("player").order_by("number"))
+    cancelled = set()
+    if tournament.withdrawal_policy == Tournament.WithdrawalPolicy.FIDE and any(
+            entry.withdrawn for entry in entries):
+        withdrawn = [entry.pk for entry in entries if entry.withdrawn]
+        played = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
+        if stage is not None:
+            played = played.filter(round__stage=stage)
+        cancelled = cancelled_entries(tournament, list(
+            played.filter(Q(entry_a__in=withdrawn) | Q(entry_b__in=withdrawn))
+            .values_list("entry_a_id", "entry_b_id", "match__status")
+        ), entries)
+    rows = Pairing.objects.filter(round__tournament=tournament, match__status__in=_DECIDED)
+    if stage is not None:
+        rows = rows.filter(round__stage=stage)
+    rows = list(rows.annotate(forfeit=Case(
+        When(match__status=_FORFEITED, then=Value(1)), default=Value(0),
+        output_field=_AS_GIVEN,
+    )).values_list(
+        "round__number", "entry_a_id", "entry_b_id", "match__game_points_a",
+        "match__game_points_b", "match__winner", "forfeit",
+    ).order_by("round__number", "table", "pk"))
+    if cancelled:
+        rows = [row for row in rows if row[1] not in cancelled and row[2] not in cancelled]
+    rounds: list[list[tuple]] = []
+    for number, results in groupby(rows, _ROUND_NUMBER):
+        rounds.extend([] for _empty in range(number - 1 - len(rounds)))
+        rounds.append(list(map(_RESULT_FIELDS, results)))
+    return CountedRounds(entries, rounds, cancelled)
+
+
+_DECIDED = frozenset(status.value for status in Match.DECIDED)
+_FORFEITED = Match.Status.FORFEITED.value
+_AS_GIVEN = Field()
+"""The output field of the forfeit flag's `Case` (1 or 0): a plain `Field` has no converter,
+where an `IntegerField` would pass each of 9,900 rows through `int()` in Python."""
+_ROUND_NUMBER = itemgetter(0)
+_RESULT_FIELDS = itemgetter(1, 2, 3, 4, 5, 6)
+"""A row of `counted_rounds`'s query as the fields of a `MatchResult`, in its order."""
+
+
+def match_results(rounds: Iterable[Iterable[tuple]]) -> list[MatchResult]:
+    """The results of `CountedRounds.rounds` as `MatchResult`s, round by round."""
+    return [MatchResult(a, b, points_a, points_b, winner, bool(forfeit))
+            for results in rounds for a, b, points_a, points_b, winner, forfeit in results]
+
+
 def counted_results_by_round(
     tournament: Tournament,
 ) -> tuple[list[Entry], list[tuple[int, MatchResult]], set[int]]:
     """`counted_results`, each result with the number of its round: (round number, result),
     by round, then table."""
-    entries = list(tournament.entries.select_related("player").order_by("number"))
-    pairings = _played_rows(tournament)
-    cancelled = cancelled_entries(tournament, pairings, entries)
-    return entries, _counted(pairings, cancelled, by_round=True), cancelled
-
-
-_DECIDED = frozenset(status.value for status in Match.DECIDED)
-_FORFEITED = Match.Status.FORFEITED.value
-
-
-def _counted(pairings: list[tuple], cancelled: set[int], *, by_round: bool) -> list:
-    """The `MatchResult`s of the decided `pairings` (`PlayedPairing`s or `_played_rows`)
-    less those of a `cancelled` entry; `by_round`: each as (round number, result)."""
-    results = []
-    for a, b, status, points_a, points_b, winner, number in pairings:
-        if status not in _DECIDED or (cancelled and (a in cancelled or b in cancelled)):
-            continue
-        result = MatchResult(a, b, points_a, points_b, winner, status == _FORFEITED)
-        results.append((number, result) if by_round else result)
-    return results
+    entries, rounds, cancelled = counted_rounds(tournament)
+    return entries, [(number, result) for number, results in enumerate(rounds, start=1)
+                     for result in match_results([results])], cancelled
 
 
 def counted_results(
@@ -172,16 +224,17 @@ class Standings:
     withdrawn: list[Entry]
 
 
-def standings_with_withdrawn(tournament: Tournament, counted: tuple | None = None) -> Standings:
+def standings_with_withdrawn(tournament: Tournament,
+                             counted: CountedRounds | None = None) -> Standings:
     """The ranked players and, apart, the withdrawn players whose results are cancelled.
     A format whose standings go by score (`standings_by_score`: a Swiss) ranks everyone
     with `swiss_standings` (`pure.swiss_standings`): no result is cancelled there.
-    `counted`: `counted_results_by_round(tournament)` when the caller has it already (the
-    standings page shares it with `standings_race`), else fetched here."""
+    `counted`: `counted_rounds(tournament)` when the caller has it already (the standings
+    page shares it with `standings_race`), else fetched here."""
     if formats.for_tournament(tournament).standings_by_score:
         return Standings(ranked=swiss_standings(tournament), withdrawn=[])
-    entries, numbered, cancelled = counted or counted_results_by_round(tournament)
-    return _ranking(tournament, entries, [result for _number, result in numbered], cancelled)
+    entries, rounds, cancelled = counted or counted_rounds(tournament)
+    return _ranking(tournament, entries, chain.from_iterable(rounds), cancelled)
 
 
 def next_round_number(tournament: Tournament) -> int:
@@ -224,9 +277,11 @@ def swiss_standings(tournament: Tournament) -> list[tuple[Entry, SwissStanding]]
 
 
 def _ranking(
-    tournament: Tournament, entries: list[Entry], results: list[MatchResult], cancelled: set[int]
+    tournament: Tournament, entries: list[Entry], results: Iterable[MatchResult | tuple],
+    cancelled: set[int],
 ) -> Standings:
-    """`standings_with_withdrawn` from the output of `counted_results`."""
+    """`standings_with_withdrawn` from the output of `counted_results` (or the results of
+    `counted_rounds`, plain tuples)."""
     ranked_entries = [e for e in entries if e.pk not in cancelled]
     rows = compute_standings(
         [e.pk for e in ranked_entries], results, tournament.tie_breaks,
@@ -274,13 +329,12 @@ def group_tables(tournament: Tournament) -> list[GroupTable]:
     """The standings of each group of `tournament`'s group stage, group A first ([] before
     the groups are drawn): every group ranked like a round robin (`compute_standings`, the
     tournament's tie-breaks, its withdrawal policy) over the decided matches of the group
-    stage (`Round.Stage.GROUPS`). Two queries."""
+    stage (`Round.Stage.GROUPS`). Two queries (three as `counted_rounds`)."""
     entries = list(
         tournament.entries.filter(group__isnull=False).select_related("player").order_by("number")
     )
-    pairings = played_pairings(tournament, Round.Stage.GROUPS)
-    cancelled = cancelled_entries(tournament, pairings, entries)
-    results = _counted(pairings, cancelled, by_round=False)
+    _entries, rounds, cancelled = counted_rounds(tournament, Round.Stage.GROUPS, entries)
+    results = match_results(rounds)
     advance = tournament.group_advance or 0
     tables = []
     for number, members in groupby(sorted(entries, key=lambda e: (e.group, e.number)),
@@ -640,23 +694,19 @@ class RaceRow:
     places: tuple[int, ...]
 
 
-def standings_race(tournament: Tournament, counted: tuple | None = None,
+def standings_race(tournament: Tournament, counted: CountedRounds | None = None,
                    ranking: Standings | None = None) -> list[RaceRow]:
     """Each ranked player's place after every round that has a counted result, in the order of
     the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
     players whose results are cancelled are not in it). Round r's places rank the results of
     rounds 1..r (`race_cache.race_places`: the places after the rounds whose results
     are unchanged come from the cache). No counted result yet: `[]`. Two queries, none
-    with `counted` (`counted_results_by_round(tournament)`, when the caller has it);
+    with `counted` (`counted_rounds(tournament)`, when the caller has it);
     `ranking`: `standings_with_withdrawn(tournament, counted)`, when the caller has it (its
     ranks are the places after the last round)."""
-    entries, numbered, cancelled = counted or counted_results_by_round(tournament)
-    last = max((number for number, _result in numbered), default=0)
-    if not last:
+    entries, rounds, cancelled = counted or counted_rounds(tournament)
+    if not rounds:
         return []
-    rounds: list[list[MatchResult]] = [[] for _number in range(last)]
-    for number, result in numbered:
-        rounds[number - 1].append(result)
     ranked_entries = [e for e in entries if e.pk not in cancelled]
     final = ({entry.pk: row.rank for entry, row in ranking.ranked}
              if ranking is not None else None)

@@ -163,7 +163,7 @@ def ranked(groups: Iterable[list[Hashable]], rows: Mapping) -> list:
 
 class _Tally:
     """The running totals of a round robin's results, players numbered 0..n-1 in the order
-    given: each one's matches played, won and lost and game points for and against, whom each
+    given: each one's matches won and lost (so played) and game points for and against, whom each
     beat (once per win) and the `meeting_index`. Results are added round by round, so the
     race (`places_after_each_round`) ranks after each round without counting the rounds
     before it again; tie-break values are worked out only for the players still tied."""
@@ -178,7 +178,7 @@ class _Tally:
         self.players = list(dict.fromkeys(players))
         self.number = {player: number for number, player in enumerate(self.players)}
         count = len(self.players)
-        self.played, self.won, self.lost = [0] * count, [0] * count, [0] * count
+        self.won, self.lost = [0] * count, [0] * count
         self.scored, self.conceded = [0] * count, [0] * count
         self.beaten: list[list[int]] = [[] for _player in self.players]
         self.meetings: dict = defaultdict(dict)
@@ -187,15 +187,13 @@ class _Tally:
                           for player in self.players]
 
     def add(self, results: Iterable[MatchResult]) -> None:
-        number, played, won, lost = self.number, self.played, self.won, self.lost
+        number, won, lost = self.number, self.won, self.lost
         scored, conceded, beaten, meetings = self.scored, self.conceded, self.beaten, self.meetings
         for result in results:
             player_a, player_b, points_a, points_b, winner_seat, _forfeit = result
             a, b = number.get(player_a), number.get(player_b)
             if a is None or b is None:
                 raise ValueError(f"Result between unknown players: {result}")
-            played[a] += 1
-            played[b] += 1
             scored[a] += points_a
             conceded[a] += points_b
             scored[b] += points_b
@@ -208,6 +206,9 @@ class _Tally:
             if winners is None:
                 winners = meetings[a][b] = meetings[b][a] = []
             winners.append(winner)
+
+    # Matches played are not counted apart: every counted result has a winner, so a player
+    # played their wins and their losses.
 
     def key(self, name: str):
         """The function of a player's number that gives their value of the tie-break `name`
@@ -267,7 +268,8 @@ def compute_standings(
     tally = _Tally(players, tie_breaks, lots)
     tally.add(results)
     rows = [
-        Standing(player, 0, tally.played[number], tally.won[number], tally.lost[number],
+        Standing(player, 0, tally.won[number] + tally.lost[number], tally.won[number],
+                 tally.lost[number],
                  tally.scored[number], tally.conceded[number],
                  {name: tally.value(name, number) for name in tally.tie_breaks})
         for number, player in enumerate(tally.players)

@@ -32,7 +32,7 @@ def standings(request, pk: int):
     round_robin = bool(event_format.berger_cycles)
     # One fetch of the results for the table and, when its cache misses, the race.
     counted = None if event_format.standings_by_score else \
-        selectors.counted_results_by_round(tournament)
+        selectors.counted_rounds(tournament)
     ranking = selectors.standings_with_withdrawn(tournament, counted)
     provisional = provisional_counted(table_entry.provisional_results(tournament),
                                       ranking.withdrawn)
