@@ -13,8 +13,9 @@ instances as a queryset's would (`select_related` objects and annotations includ
 builder is called once per database and lock with stand-in arguments, whose places among the
 SQL's parameters are then filled with the real ones. A builder whose parameters are not the
 arguments as given (a lookup that transforms its value, e.g. `__contains`) is refused
-(`ValueError`) on its first use. `known related objects` (a related manager's queryset) are not
-supported: build from a model's manager.
+(`ValueError`) on its first use. A `values_list` of fields is read with `rows()`. Known
+related objects (a related manager's queryset) are not supported: build from a model's
+manager.
 """
 
 from collections.abc import Callable
@@ -40,14 +41,14 @@ class CompiledQuery:
         """The query with `args` (integers or None, in the builder's order)."""
         return BoundQuery(self, args, None)
 
-    def _compiled_for(self, arity: int, lock: tuple | None) -> "_Compiled":
-        key = (arity, lock)
+    def _compiled_for(self, arity: int, lock: tuple | None, *, one: bool) -> "_Compiled":
+        key = (arity, lock, one)
         if key not in self._compiled:
             queryset = self._build(*(_STAND_IN + index for index in range(arity)))
             if lock is not None:
                 queryset = queryset.select_for_update(**dict(lock))
             queryset = queryset.using(router.db_for_read(queryset.model))
-            self._compiled[key] = _Compiled(queryset, arity)
+            self._compiled[key] = _Compiled(queryset, arity, one)
         return self._compiled[key]
 
 
@@ -63,21 +64,28 @@ class BoundQuery:
     def get(self) -> Model:
         """The one row, as `QuerySet.get`: raises the model's `DoesNotExist` or
         `MultipleObjectsReturned`."""
-        return self._query._compiled_for(len(self._args), self._lock).get(self._args)
+        return self._query._compiled_for(len(self._args), self._lock, one=True).get(self._args)
+
+    def rows(self) -> list[tuple]:
+        """Every row of a `values_list` queryset, as tuples of its columns, in its order."""
+        return self._query._compiled_for(len(self._args), self._lock, one=False).rows(
+            self._args)
 
 
 class _Compiled:
-    """The SQL of `queryset` as `QuerySet.get` runs it, where each stand-in argument stands,
-    and how to turn its rows into instances (Django's `ModelIterable`, without a queryset
-    each time)."""
+    """The SQL of `queryset` (`one`: as `QuerySet.get` runs it), where each stand-in argument
+    stands, and how to turn its rows into instances (Django's `ModelIterable`, without a
+    queryset each time) or, for a `values_list` queryset, tuples."""
 
-    def __init__(self, queryset: QuerySet, arity: int):
+    def __init__(self, queryset: QuerySet, arity: int, one: bool):
         if queryset._known_related_objects:
             raise ValueError("CompiledQuery: build from a model's manager, not a related one")
         self.model, self.alias = queryset.model, queryset.db
-        queryset = queryset.order_by()  # as QuerySet.get
         features = connections[self.alias].features
-        if not queryset.query.select_for_update or features.supports_select_for_update_with_limit:
+        if one:
+            queryset = queryset.order_by()  # as QuerySet.get
+        if one and (not queryset.query.select_for_update
+                    or features.supports_select_for_update_with_limit):
             queryset.query.set_limits(high=MAX_GET_RESULTS)
         compiler = queryset.query.get_compiler(using=self.alias)
         self.sql, params = compiler.as_sql()
@@ -88,28 +96,45 @@ class _Compiled:
         klass_info, select = compiler.klass_info, compiler.select
         converters = compiler.get_converters([column[0] for column in select[:compiler.col_count]])
         self.converters = list(converters.items())
+        if klass_info is None:  # values_list: tuples, not instances
+            if queryset.query.annotation_select or queryset.query.extra_select:
+                raise ValueError("CompiledQuery: a values_list of fields only")
+            return
         fields = klass_info["select_fields"]
         self.start, self.end = fields[0], fields[-1] + 1
         self.init_list = [f[0].target.attname for f in select[self.start:self.end]]
         self.populators = get_related_populators(klass_info, select, self.alias)
         self.annotations = dict(compiler.annotation_col_map or {})
 
-    def get(self, args: tuple) -> Model:
+    def _fetch(self, args: tuple, size: int | None) -> list:
         params = [args[p] if isinstance(p, int) else p[1] for p in self.places]
-        connection = connections[self.alias]
-        with connection.cursor() as cursor:
+        with connections[self.alias].cursor() as cursor:
             cursor.execute(self.sql, params)
-            rows = cursor.fetchmany(2)
+            return cursor.fetchall() if size is None else cursor.fetchmany(size)
+
+    def _converted(self, row) -> list:
+        if not self.converters:
+            return list(row)
+        row, connection = list(row), connections[self.alias]
+        for position, (converters, expression) in self.converters:  # as SQLCompiler's
+            for converter in converters:
+                row[position] = converter(row[position], expression, connection)
+        return row
+
+    def rows(self, args: tuple) -> list[tuple]:
+        if not self.converters:
+            return [tuple(row) for row in self._fetch(args, None)]
+        return [tuple(self._converted(row)) for row in self._fetch(args, None)]
+
+    def get(self, args: tuple) -> Model:
+        rows = self._fetch(args, 2)
         if not rows:
             raise self.model.DoesNotExist(
                 f"{self.model._meta.object_name} matching query does not exist.")
         if len(rows) > 1:
             raise self.model.MultipleObjectsReturned(
                 f"get() returned more than one {self.model._meta.object_name}")
-        row = list(rows[0])
-        for position, (converters, expression) in self.converters:  # as SQLCompiler's
-            for converter in converters:
-                row[position] = converter(row[position], expression, connection)
+        row = self._converted(rows[0])
         obj = self.model.from_db(self.alias, self.init_list, row[self.start:self.end])
         for populator in self.populators:
             populator.populate(row, obj)

@@ -40,3 +40,13 @@ def test_an_argument_the_lookup_changes_is_refused():
     """`name__contains` would send "%x%", not the argument: nothing to fill in."""
     with pytest.raises(ValueError):
         CompiledQuery(lambda name: Player.objects.filter(name__contains=name)).bind("x").get()
+
+
+def test_a_values_list_gives_its_rows_in_order():
+    club = Club.objects.create(name="Клуб Варна", city="Варна")
+    for name in ["Мария Георгиева", "Иван Петров"]:
+        Player.objects.create(name=name, club=club)
+    names = CompiledQuery(lambda club_pk: Player.objects.filter(club_id=club_pk).order_by(
+        "name").values_list("name", "club_id"))
+    assert names.bind(club.pk).rows() == [("Иван Петров", club.pk), ("Мария Георгиева", club.pk)]
+    assert names.bind(club.pk + 1).rows() == []
