@@ -337,13 +337,26 @@ def test_deal_add_to_a_forfeited_match_is_refused(organiser_client, organiser, m
 
 def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
     english(organiser_client)
-    # Deal 1: the page lists no deals yet (no table to add a row to), so the whole panel.
+    # Deal 1: the page says "No deals yet", so the deal list comes whole, out of band, with
+    # the deal's row and the undo form for it; the head as for any later deal.
+    page = organiser_client.get(entry_url(match)).content.decode()
+    assert "No deals yet." in page and '<ol id="history-list" class="history-list"></ol>' in page
     shown = shown_on_page(organiser_client, match)
-    html = whole_panel(post_htmx_deal(organiser_client, match, 1, "A", "capot", shown=shown))
-    assert "<html" not in html
+    response = post_htmx_deal(organiser_client, match, 1, "A", "capot", shown=shown)
+    assert response.status_code == 200
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-head", "outerHTML")
+    html = response.content.decode()
+    assert "<html" not in html and 'id="match-panel"' not in html
     assert '<span class="points">3</span>' in html
     assert f"{match.player_a.name} deals deal 2" in html
     assert 'name="number" value="2"' in html  # a fresh form for the next deal
+    assert '<section id="match-deals" class="deals" aria-labelledby="deals-heading" ' \
+           'hx-swap-oob="true">' in html
+    assert '<tbody id="deal-rows">' in html and html.count("<tr>") == 2  # heading, deal 1
+    assert "No deals yet." not in html and "deal-rows\"" not in html.split("<section")[0]
+    assert html.count('id="deal-undo"') == 1 and 'id="deal-undo" hx-swap-oob' not in html
+    assert 'name="number" value="1"' in html  # the undo form undoes deal 1
+    assert '<ol hx-swap-oob="afterbegin:#history-list">' in html
     assert deals(match) == [(1, "A", 3, "capot")]
 
 
