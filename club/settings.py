@@ -198,6 +198,12 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.filebased.FileBas
 CACHES["live"] = {**CACHES["default"], "KEY_PREFIX": "live", "TIMEOUT": 60}
 if CACHES["live"]["BACKEND"].endswith("FileBasedCache"):
     CACHES["live"]["LOCATION"] = str(Path(CACHES["default"]["LOCATION"]).with_suffix(".live"))
+# Template fragments keyed by everything they show (a match's quick-entry fields: its players'
+# names, house rules and language): the same on every node, kept in each process's memory.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
+    "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Celery: without a broker, tasks run eagerly in the web process (one laptop, no Redis).

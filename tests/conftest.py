@@ -19,7 +19,8 @@ def cache_of_this_process():
     let parallel test processes see each other's rate-limit counters and sessions."""
     memory = "django.core.cache.backends.locmem.LocMemCache"
     with override_settings(CACHES={"default": {"BACKEND": memory},
-                                   "live": {"BACKEND": memory, "LOCATION": "live"}}):
+                                   "live": {"BACKEND": memory, "LOCATION": "live"},
+                                   "fragments": {"BACKEND": memory, "LOCATION": "fragments"}}):
         yield
 
 

@@ -6,12 +6,13 @@ yours is 403.
 """
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import BooleanField
+from django.db.models import BooleanField, QuerySet
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from club.access import sees_everything
+from club.compiled_query import CompiledQuery
 from club.models import Club
 from scoring import services
 from scoring.models import Match
@@ -82,9 +83,9 @@ def pairing_for_organiser(request, match_pk: int) -> Pairing:
     return pairing
 
 
-def _organises(user) -> RawSQL:
-    """Whether `user` organises the tournament of the match's round, as a column of a query
-    that joins the round (`select_related("pairing__round")`). Written out: Django's
+def _organises(user_pk: int) -> RawSQL:
+    """Whether the user `user_pk` organises the tournament of the match's round, as a column
+    of a query that joins the round (`select_related("pairing__round")`). Written out: Django's
     `Exists(...OuterRef...)` builds a whole second query each time, about as much CPU as the
     rest of the deal's locked read."""
     organisers = Tournament.organisers.through._meta.db_table
@@ -92,8 +93,22 @@ def _organises(user) -> RawSQL:
     return RawSQL(
         f'EXISTS (SELECT 1 FROM "{organisers}" WHERE "{organisers}"."tournament_id" = '
         f'"{rounds}"."tournament_id" AND "{organisers}"."user_id" = %s)',
-        (user.pk,), output_field=BooleanField(),
+        (user_pk,), output_field=BooleanField(),
     )
+
+
+def _locked_read(match_pk: int) -> QuerySet[Match]:
+    """The match `match_pk` with its players and its pairing's round and tournament."""
+    return Match.objects.select_related(
+        "player_a", "player_b", "pairing__round__tournament"
+    ).filter(pk=match_pk)
+
+
+# The deal post's locked read, compiled once (club.compiled_query): for staff (who organise
+# every event) and for the other users, with the organiser check as a column.
+_LOCKED_READ = CompiledQuery(_locked_read)
+_LOCKED_READ_ORGANISER = CompiledQuery(
+    lambda match_pk, user_pk: _locked_read(match_pk).annotate(organiser=_organises(user_pk)))
 
 
 def pairing_for_organiser_locked(request, match_pk: int) -> Pairing:
@@ -103,11 +118,10 @@ def pairing_for_organiser_locked(request, match_pk: int) -> Pairing:
     Raises Http404 (an unknown match, one without a pairing, or one the user may not see) and
     PermissionDenied (visible, but not the user's to change)."""
     user = request.user
-    matches = Match.objects.select_related(
-        "player_a", "player_b", "pairing__round__tournament"
-    ).filter(pk=match_pk)
     if user.is_authenticated and not sees_everything(user):
-        matches = matches.annotate(organiser=_organises(user))
+        matches = _LOCKED_READ_ORGANISER.bind(match_pk, user.pk)
+    else:
+        matches = _LOCKED_READ.bind(match_pk)
     match = services.match_locked(matches)
     pairing = getattr(match, "pairing", None) if match is not None else None
     if pairing is None:

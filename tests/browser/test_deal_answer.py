@@ -22,8 +22,10 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
     page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
     page.click("label.choice >> text=Мария Георгиева")
     page.click("label.choice.reason >> text=capot")
-    page.click("text=Save deal 1")  # deal 1: the whole panel
+    page.click("text=Save deal 1")  # deal 1: the score, the form, the list with its row
     page.wait_for_selector("text=Save deal 2")
+    assert page.locator("#deal-rows tr").count() == 1
+    expect(page.locator("text=No deals yet.")).to_have_count(0)
     expect(page.locator("#history-count")).to_have_text("1")
     page.click("label.choice >> text=Димитър Николов")
     page.click("label[for=id_reason_schneider]")
@@ -34,6 +36,7 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
     # match.js counts the list again once htmx has settled the swap, a moment after it.
     expect(page.locator("#history-count")).to_have_text("2")
     page.click("#match-history summary")
+    expect(page.locator("#match-history p.empty")).to_be_hidden()  # "Nothing entered yet."
     assert page.locator("#match-history li .what").all_inner_texts() == [
         "Deal 2 entered: Димитър Николов +2 (66, loser under 33)",
         "Deal 1 entered: Мария Георгиева +3 (capot: loser took no trick)",

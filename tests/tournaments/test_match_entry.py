@@ -16,7 +16,7 @@ from django.urls import reverse
 from scoring import rules, services
 from scoring.models import Deal
 from scoring.rules import DealScore
-from tournaments.models import Pairing
+from tournaments.models import EntryMode, Pairing, Tournament
 from tournaments.services import tournament_start
 
 pytestmark = pytest.mark.django_db
@@ -337,13 +337,26 @@ def test_deal_add_to_a_forfeited_match_is_refused(organiser_client, organiser, m
 
 def test_deal_add_with_htmx_returns_the_partial(organiser_client, match):
     english(organiser_client)
-    # Deal 1: the page lists no deals yet (no table to add a row to), so the whole panel.
+    # Deal 1: the page says "No deals yet", so the deal list comes whole, out of band, with
+    # the deal's row and the undo form for it; the head as for any later deal.
+    page = organiser_client.get(entry_url(match)).content.decode()
+    assert "No deals yet." in page and '<ol id="history-list" class="history-list"></ol>' in page
     shown = shown_on_page(organiser_client, match)
-    html = whole_panel(post_htmx_deal(organiser_client, match, 1, "A", "capot", shown=shown))
-    assert "<html" not in html
+    response = post_htmx_deal(organiser_client, match, 1, "A", "capot", shown=shown)
+    assert response.status_code == 200
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-head", "outerHTML")
+    html = response.content.decode()
+    assert "<html" not in html and 'id="match-panel"' not in html
     assert '<span class="points">3</span>' in html
     assert f"{match.player_a.name} deals deal 2" in html
     assert 'name="number" value="2"' in html  # a fresh form for the next deal
+    assert '<section id="match-deals" class="deals" aria-labelledby="deals-heading" ' \
+           'hx-swap-oob="true">' in html
+    assert '<tbody id="deal-rows">' in html and html.count("<tr>") == 2  # heading, deal 1
+    assert "No deals yet." not in html and "deal-rows\"" not in html.split("<section")[0]
+    assert html.count('id="deal-undo"') == 1 and 'id="deal-undo" hx-swap-oob' not in html
+    assert 'name="number" value="1"' in html  # the undo form undoes deal 1
+    assert '<ol hx-swap-oob="afterbegin:#history-list">' in html
     assert deals(match) == [(1, "A", 3, "capot")]
 
 
@@ -407,17 +420,39 @@ def test_a_page_that_missed_a_correction_gets_the_whole_list_back(
     assert deals(match)[-2:] == [(3, "B", 1, "won"), (4, "B", 1, "won")]
 
 
-def test_the_deal_that_ends_the_match_with_htmx_returns_the_whole_panel(
+def test_the_deal_that_ends_the_match_with_htmx_returns_the_result_and_its_row(
     organiser_client, organiser, match
 ):
     english(organiser_client)
     record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 1))  # 10:0
     shown = shown_on_page(organiser_client, match)
     response = post_htmx_deal(organiser_client, match, 5, "A", shown=shown)
-    html = whole_panel(response)
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#match-head", "outerHTML")
+    html = response.content.decode()
     assert f"{match.player_a.name} won the match 11:0." in html
-    assert html.count("<tr>") == 6  # the header and the five deals
-    assert 'name="reason"' not in html
+    assert "The match is already won" in html  # no form for another deal
+    assert 'name="reason"' not in html and 'name="shown"' not in html
+    assert '<tbody hx-swap-oob="beforeend:#deal-rows">' in html
+    assert html.count("<tr>") == 1 and ">11:0<" in html  # only deal 5's row
+    assert 'Yes, undo deal 5' in html  # a round robin's result can still be undone
+    # The players sign (the event's default): their section, out of band, says the result,
+    # entered by the organiser, is final as it stands: no signature is waited for.
+    assert '<section id="players-link" class="players-link" hx-swap-oob="true">' in html
+    assert "waits for the players' signatures" not in html
+    assert deals(match)[-1] == (5, "A", 1, "won")
+
+
+def test_the_deal_that_ends_a_match_its_players_enter_replaces_their_section(
+    organiser_client, organiser, tournament, match
+):
+    """The organisers alone enter: the page has no players' section, the answer none."""
+    english(organiser_client)
+    Tournament.objects.filter(pk=tournament.pk).update(entry_mode=EntryMode.ORGANISER)
+    record(match, organiser, ("A", 3), ("A", 3), ("A", 3), ("A", 1))  # 10:0
+    shown = shown_on_page(organiser_client, match)
+    html = post_htmx_deal(organiser_client, match, 5, "A", shown=shown).content.decode()
+    assert f"{match.player_a.name} won the match 11:0." in html
+    assert 'id="players-link"' not in html
 
 
 def test_a_deal_entered_right_after_this_one_is_refused_from_the_form_it_brought(

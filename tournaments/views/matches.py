@@ -2,8 +2,8 @@
 
 Views are adapters (STYLE.md): access check (`tournaments.access`) -> form -> one
 `scoring.services` call -> redirect, or the htmx partial (score + form + deals) when htmx asked;
-a deal saved by htmx while the match goes on is answered with the score, the form and only the
-new row (`_deal_saved`).
+a deal saved by htmx is answered with the score, the form and only the new row (`_deal_saved`;
+the first deal, the list it starts).
 Bad input re-renders the form with the message and 422; a match that cannot take the change
 (someone else entered that deal, the match is over, forfeited or closed unplayed by a
 withdrawal, or a correction upstream removed it since the page was drawn) answers 409.
@@ -102,8 +102,7 @@ def deal_add(request, match_pk: int):
     # Only the new row is sent when the page listed every other deal as it stood when this
     # one was saved: none entered after the page was drawn, none corrected, or undone and
     # entered again, and in the same language.
-    if (request.htmx and deal.number > 1 and not deal.match.is_over
-            and request.POST.get("shown") == _digest(sheet.scores[:-1])):
+    if request.htmx and request.POST.get("shown") == _digest(sheet.scores[:-1]):
         return _deal_saved(request, pairing, deal, sheet)
     return _done(request, pairing, _("Deal %(number)s saved.") % {"number": deal.number},
                  match=deal.match, sheet=sheet)
@@ -353,18 +352,24 @@ def result_approve(request, match_pk: int):
 
 
 def _deal_saved(request, pairing, deal, sheet: MatchSheet):
-    """The htmx answer to a deal saved while the match goes on (deal 2 onwards), when the page
-    that sent it shows all the deals before it: the score and the form for the next deal
-    replace `#match-head` (the chances line kept as the page has it); the new row (the last
-    of `sheet`, the match's sheet with the new deal) is appended to the deal list, its change
-    put first in the history, and the undo form and the running-score picture replaced, out
-    of band. What is already on the page is not sent again, and nothing is read: no query."""
+    """The htmx answer to a deal saved, when the page that sent it shows all the deals
+    before it: the score and the form for the next deal (or the match's result) replace
+    `#match-head` (the chances line kept as the page has it); the new row (the last of
+    `sheet`, the match's sheet with the new deal) is appended to the deal list (deal 1: the
+    list, "no deals yet" until then, replaced with its undo form), its change put first in
+    the history (whose list the page draws even when empty), and the undo form and the
+    running-score picture replaced, out of band; the deal that ends the match also replaces
+    the players' section, when they enter (`_players_context`: what the result waits for).
+    What is already on the page is not sent again, and nothing is read while the match goes
+    on: no query."""
     context = _head_context(request, pairing, deal.match, sheet.house_rules, sheet.next_dealer,
                             sheet.next_number, shown=_digest(sheet.scores), keep_chances=True)
     context.update({
         "row": sheet.rows[-1], "last_deal": sheet.rows[-1], "rows": sheet.rows,
         "notice": _("Deal %(number)s saved.") % {"number": deal.number},
         "entered": deal_entered(deal.match, deal, request.user),  # first in the history
+        "players": _players_context(request, deal.match, pairing.round.tournament.entry_mode)
+        if deal.match.is_over else None,
     })
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")
