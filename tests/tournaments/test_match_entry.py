@@ -249,6 +249,21 @@ def test_deal_add_refuses_outsiders_and_sends_visitors_to_log_in(client, outside
     assert deals(match) == []
 
 
+def test_staff_enter_a_deal_in_any_event_and_an_unknown_match_is_404(
+    outsider, outsider_client, match
+):
+    """Staff organise every event (`club.access.sees_everything`): the locked read without
+    the organiser column. An unknown match is 404 for them as for anyone."""
+    outsider.is_staff = True
+    outsider.save()
+    data = {"number": 1, "winner": "B", "reason": "won"}
+    assert outsider_client.post(add_url(match), data).status_code == 302
+    assert deals(match) == [(1, "B", 1, "won")]
+    unknown = reverse("matches:deal_add", args=[match.pk + 1000])
+    assert outsider_client.post(unknown, {**data, "number": 2}).status_code == 404
+    assert deals(match) == [(1, "B", 1, "won")]
+
+
 def test_the_choices_of_a_field_in_error_are_marked_invalid(organiser_client, match):
     # A plain win with nobody chosen as the winner: the winner is the field in error.
     response = organiser_client.post(add_url(match), {"number": 1, "reason": "won"})
