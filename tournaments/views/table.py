@@ -137,10 +137,9 @@ match_page.unchanged_poll = unchanged_poll
 
 def _live_etag(request, token: str) -> tuple[str | None, str]:
     """(the quoted ETag, the link's language) of the players' page of `token` for a seated
-    phone whose address may still try links; (None, "") otherwise. Asked once a request."""
-    if not hasattr(request, "players_poll"):
-        request.players_poll = _players_poll(request, token)
-    return request.players_poll
+    phone whose address may still try links; (None, "") otherwise. Asked once a request
+    (`live.poll_etag`)."""
+    return live.poll_etag(request, _players_poll, token)
 
 
 def _players_poll(request, token: str) -> tuple[str | None, str]:
