@@ -346,6 +346,13 @@ def _refused(request, table: MatchTable, error, status: int | None = None):
     return _page(request, table, error=user_message(error), status=status)
 
 
+def _success(request) -> str:
+    """The success message of the post just done (`_done`: "Deal 2 saved."), for the score
+    (`match_score.html`, where it stays in view); "" when there is none."""
+    return " ".join(message.message for message in messages.get_messages(request)
+                    if message.level == messages.SUCCESS)
+
+
 def _done(request, table: MatchTable, notice: str):
     messages.success(request, notice)
     return redirect("players:match", token=table.token, permanent=False)
@@ -396,7 +403,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
         "signed_me": table.signed(seat), "signed_other": table.signed("B" if seat == "A" else "A"),
         "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
-        "error": error, "organiser": False,
+        "error": error, "notice": _success(request), "organiser": False,
     }
     return render(request, PAGE, context, status=status)
 
