@@ -29,12 +29,13 @@ _STAND_IN = 7_345_190_000_000_000_000
 
 
 class CompiledQuery:
-    """`build(*args) -> QuerySet` of one model, compiled on first use (per number of
-    arguments and lock) with stand-in integer arguments; `bind(*args)` runs it with real
+    """`build(*args) -> QuerySet` of one model, compiled on first use (per database, number
+    of arguments and lock) with stand-in integer arguments; `bind(*args)` runs it with real
     ones."""
 
     def __init__(self, build: Callable[..., QuerySet]):
         self._build = build
+        self._model: type[Model] | None = None  # the builder's model, known once it has run
         self._compiled: dict[tuple, _Compiled] = {}
 
     def bind(self, *args) -> "BoundQuery":
@@ -42,14 +43,27 @@ class CompiledQuery:
         return BoundQuery(self, args, None)
 
     def _compiled_for(self, arity: int, lock: tuple | None, *, one: bool) -> "_Compiled":
-        key = (arity, lock, one)
-        if key not in self._compiled:
-            queryset = self._build(*(_STAND_IN + index for index in range(arity)))
-            if lock is not None:
-                queryset = queryset.select_for_update(**dict(lock))
-            queryset = queryset.using(router.db_for_read(queryset.model))
-            self._compiled[key] = _Compiled(queryset, arity, one)
-        return self._compiled[key]
+        """The query compiled for the database it runs on now, as a queryset's would: the
+        router's for reading, or for writing when `lock` (select_for_update's options) is
+        given. Each database has its own SQL (another vendor's compiler) and connection."""
+        if self._model is not None:
+            compiled = self._compiled.get((_database(self._model, lock), arity, lock, one))
+            if compiled is not None:
+                return compiled
+        queryset = self._build(*(_STAND_IN + index for index in range(arity)))
+        if lock is not None:
+            queryset = queryset.select_for_update(**dict(lock))
+        self._model = queryset.model
+        alias = _database(self._model, lock)
+        compiled = _Compiled(queryset.using(alias), arity, one)
+        return self._compiled.setdefault((alias, arity, lock, one), compiled)
+
+
+def _database(model: type[Model], lock: tuple | None) -> str:
+    """The alias a queryset of `model` without `using()` or hints runs on (`QuerySet.db`)."""
+    if lock is not None:  # select_for_update makes a queryset one for writing
+        return router.db_for_write(model)
+    return router.db_for_read(model)
 
 
 class BoundQuery:

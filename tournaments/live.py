@@ -280,11 +280,12 @@ def live(etag_func):
       (`request.live_etag`, written by the `live_region` tag as `data-etag`; `static/js/live.js`
       sends it), so that poll too is a 304 while nothing changed. Any refusal of the ETag
       function (Http404) is left to the view there."""
+    def quoted_etag(request, *args, **kwargs) -> str | None:
+        return quoted(etag_func(request, *args, **kwargs))
+
     def decorator(view):
         def etag_of(request, *args, **kwargs) -> str | None:
-            if not hasattr(request, "poll_etag"):  # asked already by `answer_if_unchanged`
-                request.poll_etag = quoted(etag_func(request, *args, **kwargs))
-            return request.poll_etag
+            return poll_etag(request, quoted_etag, *args, **kwargs)
 
         def answer_if_unchanged(request, *args, **kwargs):
             """The 304 of an unchanged poll, or None; raises Http404 as `etag_func`."""
@@ -314,6 +315,19 @@ def live(etag_func):
         wrapped.unchanged_poll = answer_if_unchanged
         return wrapped
     return decorator
+
+
+def poll_etag(request, etag_func, *args, **kwargs):
+    """What `etag_func(request, *args, **kwargs)` gives (a live page's quoted ETag or None;
+    the players' page's with its language), worked out once a request and kept on it
+    (`request.poll_etag`): `club.middleware.UnchangedPollMiddleware` asks it for the 304 of
+    an unchanged poll, and the view, when the poll goes on to it, asks again. Raises what
+    `etag_func` raises (Http404), keeping nothing."""
+    try:
+        return request.poll_etag
+    except AttributeError:
+        request.poll_etag = etag_func(request, *args, **kwargs)
+        return request.poll_etag
 
 
 def not_modified(request, etag: str | None):

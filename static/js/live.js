@@ -13,8 +13,11 @@
 (function () {
   var etags = {};  // a live element's id -> the ETag of the answer it shows
 
+  // The live element that sent the request: a swap's own `elt` is its target, which is not the
+  // live element when that has an hx-target (the match page's #match-entry swaps #match-panel).
   function live(event) {
-    var elt = event.detail && event.detail.elt;
+    var config = event.detail && event.detail.requestConfig;
+    var elt = (config && config.elt) || (event.detail && event.detail.elt);
     return elt && elt.hasAttribute && elt.hasAttribute("data-live") ? elt : null;
   }
 

@@ -94,13 +94,35 @@
     if (list && count) count.textContent = String(list.children.length);
   });
 
-  // A "Deal N saved." notice is for the deal just saved: it goes at the next thing done.
-  var dismiss = function (event) {
-    if (!inEntry(event.target)) return;
-    var notices = entry().querySelectorAll(".message.success");
-    Array.prototype.forEach.call(notices, function (notice) { notice.remove(); });
-  };
-  ["input", "change", "click"].forEach(function (type) {
-    document.addEventListener(type, dismiss, true);
+  // A poll redraws the panel as anyone sees it, without the "Deal N saved." notice in the
+  // score (static/js/site.js takes it away at the next thing done): while no other deal has
+  // come since (the same next deal), the notice is put back, so the poll does not take it.
+  var notice = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || source !== entry() || event.detail.xhr.status !== 200) return;  // a poll that redraws
+    notice = entry().querySelector(".board-notice");
+    var state = notice && notice.closest(".match-state");
+    if (notice) notice.setAttribute("data-next", state.getAttribute("data-next"));
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var kept = notice;
+    notice = null;
+    var state = kept && entry() && entry().querySelector(".match-state");
+    if (!state || state.querySelector(".board-notice")) return;
+    if (state.getAttribute("data-next") !== kept.getAttribute("data-next")) return;
+    state.insertBefore(kept, state.querySelector(".target"));
+  });
+
+  // After a deal is saved, the next deal's first question (who won) is not left under the
+  // sticky score: the page scrolls back just enough to show it whole.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail.requestConfig;
+    if (!entry() || !config || config.verb !== "post" || event.detail.xhr.status !== 200) return;
+    var board = entry().querySelector(".scoreboard");
+    var first = entry().querySelector("fieldset.pick-winner");
+    if (!board || !first) return;
+    var hidden = board.getBoundingClientRect().bottom - first.getBoundingClientRect().top;
+    if (hidden > 0) window.scrollBy(0, -(hidden + 8));
   });
 })();

@@ -30,3 +30,15 @@
     if (button) window.print();
   });
 })();
+
+// A notice in the score ("Deal 2 saved.", `.board-notice`, on the match page and the players'
+// page) is for what was just saved: it goes at the next thing done on the page.
+(function () {
+  var dismiss = function () {
+    var notices = document.querySelectorAll(".board-notice");
+    Array.prototype.forEach.call(notices, function (notice) { notice.remove(); });
+  };
+  ["input", "change", "click"].forEach(function (type) {
+    document.addEventListener(type, dismiss, true);
+  });
+})();

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import create_tournament
+from tournaments.templatetags import live as live_tags
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -14,8 +15,13 @@ PLAYERS = ["Иван Петров", "Мария Георгиева", "Георг
 
 
 def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
-                                                   django_user_model):
+                                                   django_user_model, monkeypatch):
+    monkeypatch.setattr(live_tags, "POLL_SECONDS", 1)  # the match page polls each second
     page = browser_page
+    polls = []  # the status of each poll of the match page, in order
+    page.on("response", lambda answer: polls.append(answer.status)
+            if answer.request.method == "GET" and answer.request.headers.get("hx-request")
+            and "/m/" in answer.url else None)
     create_tournament(page, live_server, django_user_model, PLAYERS)
     page.wait_for_selector("text=Round 1")
     # Table 1 of round 1: 2 (Мария Георгиева) v 5 (Димитър Николов).
@@ -29,12 +35,37 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
     expect(page.locator("#history-count")).to_have_text("1")
     page.click("label.choice >> text=Димитър Николов")
     page.click("label[for=id_reason_schneider]")
+    # Scrolled down so far that "who won" is under the sticky score, as a thumb leaves it.
+    page.evaluate("""() => { const save = document.querySelector("#match-entry button.primary");
+        window.scrollBy(0, save.getBoundingClientRect().top - 300); }""")
     page.click("text=Save deal 2")  # deal 2: the score, the form, the new row, its change
     page.wait_for_selector("text=Save deal 3")
+    # Once htmx has settled the swap, match.js scrolls "who won" back out from under the score.
+    page.wait_for_function("""() => document.querySelector("fieldset.pick-winner")
+        .getBoundingClientRect().top >= document.querySelector(".scoreboard")
+        .getBoundingClientRect().bottom""", timeout=5_000)
     assert page.locator("#match-panel").count() == 1
     assert page.locator("#deal-rows tr").count() == 2
     # match.js counts the list again once htmx has settled the swap, a moment after it.
     expect(page.locator("#history-count")).to_have_text("2")
+    # "Deal 2 saved." is in the score, which is sticky: in view, not under it, however far
+    # the page is scrolled. The polls after the save come back 304 (live.js keeps the ETag of
+    # the redraw), and the notice stays through them until the next thing done.
+    notice = page.locator(".scoreboard .board-notice")
+    expect(notice).to_have_text("Deal 2 saved.")
+    assert page.evaluate("""() => {
+        const notice = document.querySelector(".board-notice").getBoundingClientRect();
+        const seen = document.elementFromPoint(notice.left + 4, notice.top + 4);
+        return notice.top >= 0 && seen.classList.contains("board-notice"); }""")
+    polls.clear()
+    for _ in range(40):  # 10 s at most: a redraw, then unchanged polls
+        if polls.count(304) >= 2:
+            break
+        page.wait_for_timeout(250)
+    assert polls.count(304) >= 2 and polls.count(200) <= 1, polls
+    expect(notice).to_have_text("Deal 2 saved.")
+    page.click("label.choice >> text=Мария Георгиева")
+    expect(notice).to_have_count(0)
     page.click("#match-history summary")
     expect(page.locator("#match-history p.empty")).to_be_hidden()  # "Nothing entered yet."
     assert page.locator("#match-history li .what").all_inner_texts() == [

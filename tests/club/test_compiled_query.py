@@ -1,8 +1,9 @@
 """A query compiled once (club.compiled_query) reads what its queryset reads."""
 
 import pytest
-from django.db import connection, transaction
-from django.test.utils import CaptureQueriesContext
+from django.db import connection, connections, transaction
+from django.db.backends.sqlite3.base import DatabaseWrapper
+from django.test.utils import CaptureQueriesContext, override_settings
 
 from club.compiled_query import CompiledQuery
 from club.models import Club, Player
@@ -50,3 +51,43 @@ def test_a_values_list_gives_its_rows_in_order():
         "name").values_list("name", "club_id"))
     assert names.bind(club.pk).rows() == [("Иван Петров", club.pk), ("Мария Георгиева", club.pk)]
     assert names.bind(club.pk + 1).rows() == []
+
+
+class _PlayersElsewhere:
+    """A router sending the players (read or written) to the database "elsewhere"."""
+
+    def db_for_read(self, model, **hints):
+        return "elsewhere" if model is Player else None
+
+    db_for_write = db_for_read
+
+
+@pytest.fixture
+def elsewhere(tmp_path):
+    """A second database, "elsewhere" (an SQLite file with the club and player tables), for
+    this test only: a connection made here, as Django allows a test's own connections."""
+    settings_dict = connections.configure_settings({
+        "default": {}, "elsewhere": {"ENGINE": "django.db.backends.sqlite3",
+                                     "NAME": str(tmp_path / "elsewhere.sqlite3")}})["elsewhere"]
+    connections._connections.elsewhere = DatabaseWrapper(settings_dict, "elsewhere")
+    with connections["elsewhere"].schema_editor() as editor:
+        editor.create_model(Club)
+        editor.create_model(Player)
+    yield "elsewhere"
+    connections["elsewhere"].close()
+    del connections["elsewhere"]
+
+
+def test_a_query_compiled_for_one_database_is_not_run_on_another(elsewhere):
+    """Compiled on the test database first, then read where the router sends players: the
+    player of that database, not the one compiled for first."""
+    Player.objects.create(pk=5, name="Иван Петров")
+    Player.objects.using(elsewhere).create(pk=5, name="Мария Георгиева")
+    by_pk = CompiledQuery(lambda pk: Player.objects.filter(pk=pk))
+    assert by_pk.bind(5).get().name == "Иван Петров"
+    with override_settings(DATABASE_ROUTERS=[_PlayersElsewhere()]):
+        read = by_pk.bind(5).get()
+        assert (read.name, read._state.db) == ("Мария Георгиева", "elsewhere")
+        with transaction.atomic(using=elsewhere):
+            assert by_pk.bind(5).select_for_update().get().name == "Мария Георгиева"
+    assert by_pk.bind(5).get().name == "Иван Петров"

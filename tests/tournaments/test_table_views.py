@@ -58,6 +58,20 @@ def test_the_seat_is_remembered_and_a_deal_entered(match, token):
     assert (event.kind, event.seat, event.address) == ("deal", "A", "127.0.0.1")
 
 
+def test_the_saved_deal_is_told_in_the_score_once(match, token):
+    """"Deal 1 saved." in the score's last line (which stays in view), not above the page; the
+    page drawn again (a poll, a reload) no longer says it."""
+    client = phone(token, "A")
+    client.post(f"/p/{token}/deal/", {"number": 1, "winner": "A", "reason": "schneider",
+                                      "game_points": 2})
+    page = text(client.get(f"/p/{token}/"))
+    notice = '<span class="message success board-notice" role="status">Deal 1 saved.</span>'
+    assert page.count("Deal 1 saved.") == 1 and notice in page
+    assert page.index('class="scoreboard') < page.index(notice) < page.index("Game to 11")
+    assert 'class="messages"' not in page
+    assert "Deal 1 saved." not in text(client.get(f"/p/{token}/"))
+
+
 @pytest.mark.parametrize("bad", ["A" * 32, "a-well-formed-token-of-no-match", "B" * 64])
 def test_a_wrong_token_is_404_without_a_hint(bad, match):
     response = browser().get(f"/p/{bad}/")

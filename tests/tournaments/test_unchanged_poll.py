@@ -13,6 +13,7 @@ from tests.tournaments.test_control_room import event, poll, room, still_clock  
 from tests.tournaments.test_live import POLL, live_page  # noqa: F401
 from tests.tournaments.test_table_views import phone, token  # noqa: F401
 from tests.tournaments.test_table_views import poll as players_poll
+from tournaments import live
 
 pytest_plugins = ["tests.tournaments.table_fixtures"]
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
@@ -63,3 +64,20 @@ def test_the_players_304_says_its_language(token):  # noqa: F811
     etag = players_poll(seated, token)["ETag"]
     answer = players_poll(seated, token, etag)
     assert answer.status_code == 304 and answer["Content-Language"] == "bg"
+
+
+def test_a_changed_live_poll_works_its_etag_out_once(live_page):  # noqa: F811
+    """Asked by the middleware (no 304: the page changed), then by the view: one fingerprint."""
+    url, _, _ = live_page
+    with mock.patch.object(live, "_page_etag", wraps=live._page_etag) as page_etag:
+        answer = Client().get(url, HTTP_IF_NONE_MATCH='"an-older-page"', **POLL)
+    assert answer.status_code == 200 and answer["ETag"] != '"an-older-page"'
+    assert page_etag.call_count == 1
+
+
+def test_a_changed_players_poll_works_its_etag_out_once(token):  # noqa: F811
+    seated = phone(token, "A")
+    with mock.patch.object(live, "players_etag", wraps=live.players_etag) as players_etag:
+        answer = players_poll(seated, token, '"an-older-page"')
+    assert answer.status_code == 200 and answer["ETag"] != '"an-older-page"'
+    assert players_etag.call_count == 1

@@ -137,10 +137,9 @@ match_page.unchanged_poll = unchanged_poll
 
 def _live_etag(request, token: str) -> tuple[str | None, str]:
     """(the quoted ETag, the link's language) of the players' page of `token` for a seated
-    phone whose address may still try links; (None, "") otherwise. Asked once a request."""
-    if not hasattr(request, "players_poll"):
-        request.players_poll = _players_poll(request, token)
-    return request.players_poll
+    phone whose address may still try links; (None, "") otherwise. Asked once a request
+    (`live.poll_etag`)."""
+    return live.poll_etag(request, _players_poll, token)
 
 
 def _players_poll(request, token: str) -> tuple[str | None, str]:
@@ -347,6 +346,13 @@ def _refused(request, table: MatchTable, error, status: int | None = None):
     return _page(request, table, error=user_message(error), status=status)
 
 
+def _success(request) -> str:
+    """The success message of the post just done (`_done`: "Deal 2 saved."), for the score
+    (`match_score.html`, where it stays in view); "" when there is none."""
+    return " ".join(message.message for message in messages.get_messages(request)
+                    if message.level == messages.SUCCESS)
+
+
 def _done(request, table: MatchTable, notice: str):
     messages.success(request, notice)
     return redirect("players:match", token=table.token, permanent=False)
@@ -397,7 +403,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
         "signed_me": table.signed(seat), "signed_other": table.signed("B" if seat == "A" else "A"),
         "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
-        "error": error, "organiser": False,
+        "error": error, "notice": _success(request), "organiser": False,
     }
     return render(request, PAGE, context, status=status)
 
