@@ -35,7 +35,8 @@ closed loop every client waits for its answer, so latency ~ clients x CPU per de
 
 The last line is one JSON object. With one run (`--only` and one mode) it is that run's:
 `database`, `mode`, `clients`, `deals_per_s`, `p50_ms`, `p95_ms`, `cpu_ms_per_deal` (server
-CPU: gunicorn + PostgreSQL), `floor_cpu_ms_per_deal`, `ratio_to_floor` (the two divided; also
+CPU: gunicorn + PostgreSQL), `floor_cpu_ms_per_deal`, `floor_deals_per_s` (the floor's own
+rate: what the machine allows at all), `ratio_to_floor` (the two divided; also
 `gunicorn_ratio_to_floor`), `lost` (acknowledged, not stored), `duplicated` (stored more often
 than acknowledged, or a duplicate deal number), `met`, the calibration loop and the load
 average. With several runs (both databases, or `--mode both`) it is
@@ -362,6 +363,8 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
     ratio = server_ms / floor_ms
     gunicorn_ratio = cpu["gunicorn"] / floor_cpu["gunicorn"]
     deals_per_s = requests / elapsed[1]
+    # The floor's own rate says what this machine allows at all (its phases are as loaded).
+    floor_per_s = floor_requests / (elapsed[0] + elapsed[2])
     print(f"== {label}, {mode}: {clients} clients, gunicorn {workers} workers "
           f"(calibration loop {calibration:.0f} ms, load average {load:.1f})")
     new_rows = sum(t.new_row_answers for t in tables)
@@ -373,7 +376,8 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
     print(f"CPU per deal: gunicorn {cpu['gunicorn']:.2f} ms"
           + (f" + PostgreSQL {cpu['postgres']:.2f} ms" if with_postgres else "")
           + f"; client {cpu['client']:.1f} ms")
-    print(f"floor ({floor_requests} minimal writes, p95 {floor_p95:.0f} ms): gunicorn "
+    print(f"floor ({floor_requests} minimal writes, {floor_per_s:.0f} a second, "
+          f"p95 {floor_p95:.0f} ms): gunicorn "
           f"{floor_cpu['gunicorn']:.2f} ms"
           + (f" + PostgreSQL {floor_cpu['postgres']:.2f} ms" if with_postgres else ""))
     print(f"deal / floor: {ratio:.2f}x server CPU (gunicorn alone {gunicorn_ratio:.2f}x)")
@@ -399,7 +403,7 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
         "cpu_ms_per_deal": round(server_ms, 3),
         "gunicorn_cpu_ms_per_deal": round(cpu["gunicorn"], 3),
         "postgres_cpu_ms_per_deal": round(cpu["postgres"], 3),
-        "floor_cpu_ms_per_deal": round(floor_ms, 3),
+        "floor_cpu_ms_per_deal": round(floor_ms, 3), "floor_deals_per_s": round(floor_per_s, 1),
         "floor_gunicorn_cpu_ms_per_deal": round(floor_cpu["gunicorn"], 3),
         "floor_postgres_cpu_ms_per_deal": round(floor_cpu["postgres"], 3),
         "ratio_to_floor": round(ratio, 2), "gunicorn_ratio_to_floor": round(gunicorn_ratio, 2),
