@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import services
 from scoring.models import Deal
@@ -118,8 +119,8 @@ def test_the_selector_reads_the_deal_history_in_one_query_and_the_table_log_in_a
     services.deal_record(match=match, score=DealScore("A", 1, None, "won"), by=None)
     services.deal_correct(deal=match.deals.get(number=2), score=DealScore("A", 3, None, "capot"),
                           by=organiser, reason="capot, not 1")
-    with django_assert_num_queries(2):  # the deals' history; the players' steps (MatchEvent)
-        changes = match_history(match)
+    with django_assert_num_queries(2), translation.override("en"):  # the deals' history;
+        changes = match_history(match)  # the players' steps (MatchEvent)
     assert [(change.kind, change.number) for change in changes] == [
         (CORRECTED, 2), (ENTERED, 5), (ENTERED, 4), (ENTERED, 3), (ENTERED, 2), (ENTERED, 1),
     ]
@@ -134,7 +135,8 @@ def test_a_forfeit_is_listed_with_its_winner(organiser, match):
     services.deal_record(match=match, score=DealScore("A", 2, None, "schneider"), by=organiser)
     services.match_forfeit(match=match, winner="B", by=organiser)
     match.refresh_from_db()
-    changes = match_history(match)
+    with translation.override("en"):
+        changes = match_history(match)
     assert [(change.kind, change.after, change.who) for change in changes] == [
         (FORFEITED, match.player_b.name, "organiser"),
         (ENTERED, f"{match.player_a.name} +2 (66, loser under 33)", "organiser"),
