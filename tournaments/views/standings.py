@@ -13,7 +13,7 @@ from tournaments import formats, selectors, table_entry
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.live import live, tournament_etag
-from tournaments.pure.fingerprints import fingerprint
+from tournaments.pure.fingerprints import digest
 from tournaments.tables import (
     StandingsTable,
     SwissStandingsTable,
@@ -44,7 +44,7 @@ def standings(request, pk: int):
         "tournament": tournament,
         "table": table,
         # The rendered table is cached under its own content (the template's {% cache %}).
-        "table_version": fingerprint(rows, order),
+        "table_version": digest((rows, order)).hex(),
         "tie_break_labels": [TIE_BREAK_LABELS[key] for key in order],
         "can_pair_next": event_format.can_pair_next(),
         "next_round": selectors.next_round_number(tournament),
