@@ -65,8 +65,9 @@ def standings_race_chart(race: Sequence) -> SafeString:
     return mark_safe(svg)  # noqa: S308 (the pure module escapes all text)
 
 
-RACE_CHART_SECONDS = 7 * 24 * 3600
-"""How long a drawn race chart stays in the cache after it was last drawn."""
+RACE_CHART_SECONDS = 3600
+"""How long a drawn race chart stays in the cache (an hour, as the page's other fragments:
+after a release that draws it otherwise, an old drawing is shown for an hour at most)."""
 
 
 @register.simple_tag
