@@ -6,16 +6,15 @@ ranking them all costs more than the rest of its standings page). A digest that 
 only means more rounds ranked again; the places shown are always those of the results given.
 """
 
-import hashlib
-import pickle
 from collections.abc import Hashable, Mapping, Sequence
 
 from django.core.cache import cache
 
+from tournaments.pure.fingerprints import digest
 from tournaments.pure.standings import MatchResult, places_after_each_round
 
 KEEP_SECONDS = 7 * 24 * 3600
-"""How long an event's race stays in the cache after it was last worked out."""
+"""How long an event's race stays in the cache after it was last written."""
 
 
 def race_places(
@@ -46,6 +45,11 @@ def race_places(
     if known == len(chain):  # nothing changed (another sort order or language was asked)
         return dict(zip(players, before, strict=True))
     if final is not None and known == len(chain) - 1:
+        if before is not None and len(stored_chain) == len(chain) and all(
+                before[number][-1] == final[player] for number, player in enumerate(players)):
+            # The last round's result changed and moved no place: what is kept is right, and
+            # the next view takes this same shortcut, so nothing needs writing.
+            return dict(zip(players, before, strict=True))
         places = [(before[number][:known] if known else []) + [final[player]]
                   for number, player in enumerate(players)]
     else:
@@ -59,11 +63,9 @@ def race_places(
 def _digests(start: object, rounds: Sequence[Sequence[MatchResult]]) -> list[bytes]:
     """One digest per round: of `start` (who is ranked, and how) and the results of that
     round and of every round before it (a chain, so equal digests mean equal prefixes)."""
-    digest = hashlib.blake2b(pickle.dumps(start, protocol=5), digest_size=16).digest()
+    last = digest(start)
     chain = []
     for results in rounds:
-        digest = hashlib.blake2b(
-            digest + pickle.dumps(list(map(tuple, results)), protocol=5), digest_size=16
-        ).digest()
-        chain.append(digest)
+        last = digest(list(map(tuple, results)), last)
+        chain.append(last)
     return chain

@@ -17,6 +17,7 @@ import datetime
 import re
 
 import pytest
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -26,6 +27,9 @@ from tests.tournaments.playing import play
 from tournaments import selectors, services
 from tournaments.match_sheet import match_sheet
 from tournaments.models import Entry, Pairing, RatingHistory, Tournament
+from tournaments.pure import charts
+
+draw = charts.standings_race
 
 pytestmark = pytest.mark.django_db
 
@@ -122,6 +126,75 @@ def test_the_standings_page_draws_the_race_and_links_the_cross_table(client, fou
     client.cookies["django_language"] = "bg"
     html = client.get(reverse("tournaments:standings", args=[four.pk])).content.decode()
     assert "Място след всеки кръг" in html
+
+
+def race_drawn(html: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each line of the race chart in `html`: the player's name and its points (x, y)."""
+    return [(name, [tuple(point.split(",")) for point in points.split()])
+            for name, points in re.findall(
+                r'<g><title>([^<]*)</title><polyline points="([^"]*)"', html)]
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list:
+    """One item each time the race chart is drawn (`charts.standings_race`), none kept from
+    an earlier test (the cache of this process outlives a test)."""
+    cache.clear()
+    calls = []
+    monkeypatch.setattr(charts, "standings_race",
+                        lambda *args, **kwargs: calls.append(1) or draw(*args, **kwargs))
+    return calls
+
+
+def test_the_race_chart_follows_a_result_that_moves_a_place(client, four, drawn):
+    names = [player.name for player in four.club.players.order_by("pk")][:4]
+    url = reverse("tournaments:standings", args=[four.pk])
+    play_rounds(four, 1)
+    result(four, 2, 4, 3, 11, 9)
+    # Places (see `test_the_race_stops_at_the_last_round_with_a_result`): 1 (1, 1), 2 (2, 2),
+    # 4 (4, 3), 3 (3, 4); round 1 at x 36, round 2 at x 236; place p at y 16 + (p − 1)·20.
+    assert race_drawn(client.get(url).content.decode()) == [
+        (names[0], [("36", "16"), ("236", "16")]), (names[1], [("36", "36"), ("236", "36")]),
+        (names[3], [("36", "76"), ("236", "56")]), (names[2], [("36", "56"), ("236", "76")]),
+    ]
+    assert len(drawn) == 1
+    # Round 2's other match: 2 beats 1 11:3. Wins 1, 2, 0, 1: 2 first; 1 and 4 on one win,
+    # 1 beat 4 → 1 second, 4 third; 3 fourth. 1 and 2 change places after round 2.
+    result(four, 2, 2, 1, 11, 3)
+    assert race_drawn(client.get(url).content.decode()) == [
+        (names[1], [("36", "36"), ("236", "16")]), (names[0], [("36", "16"), ("236", "36")]),
+        (names[3], [("36", "76"), ("236", "56")]), (names[2], [("36", "56"), ("236", "76")]),
+    ]
+    assert len(drawn) == 2
+
+
+def test_a_result_that_moves_no_place_reuses_the_race_chart(client, four, drawn):
+    url = reverse("tournaments:standings", args=[four.pk])
+    client.cookies["django_language"] = "en"
+    play_rounds(four, 1)
+    result(four, 2, 4, 3, 11, 9)
+    before = race_drawn(client.get(url).content.decode())
+    # Round 2's other match the other way: 1 beats 2 11:3. Wins 2, 1, 0, 1: 1 first; 2 and 4
+    # on one win and have not met: difference 2 +6 − 8 = −2, 4 −11 + 2 = −9 → 2, 4; 3 (no
+    # win) fourth. The same places as before it: the chart is the one drawn before.
+    result(four, 2, 1, 2, 11, 3)
+    html = client.get(url).content.decode()
+    assert race_drawn(html) == before
+    assert len(drawn) == 1
+    assert first_cells(html)[:4] == ["1", "2", "2", "0"]  # the table shows the new result
+    # Another language draws its own (its labels).
+    client.cookies["django_language"] = "bg"
+    assert "Място след всеки кръг" in client.get(url).content.decode()
+    assert len(drawn) == 2
+
+
+def first_cells(html: str) -> list[str]:
+    """The text of the first body row's cells after the player's name: played, won, lost,
+    GP for, ... (the rank and the name left out)."""
+    row = re.search(r"<tbody[^>]*>\s*<tr[^>]*>(.*?)</tr>", html, re.S).group(1)
+    cells = [re.sub(r"<[^>]+>", "", cell).strip()
+             for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    return cells[:1] + cells[2:]
 
 
 def test_the_cross_table_page(client, four):

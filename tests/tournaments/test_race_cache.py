@@ -81,3 +81,23 @@ def test_a_new_result_of_the_last_round_takes_its_places_from_the_standings_give
 def test_a_first_round_takes_its_places_from_the_standings_given():
     assert race_places(KEY, [1, 2, 3], [ROUND_1], DEFAULT_TIE_BREAKS, {},
                        final={1: 1, 2: 3, 3: 2}) == {1: [1], 2: [3], 3: [2]}
+
+
+def test_a_new_result_of_the_last_round_that_moves_no_place_writes_nothing():
+    race([ROUND_1, ROUND_2])
+    kept = cache.get(KEY)
+    # Round 2 now won by C 11:6 instead of 11:5: after it still C, A, B (C won their
+    # meeting), the standings given say so, and the places kept stay as they are.
+    changed = [MatchResult(3, 1, 11, 6, "A")]
+    given = race_places(KEY, [1, 2, 3], [ROUND_1, changed], DEFAULT_TIE_BREAKS, {},
+                        final={1: 2, 2: 3, 3: 1})
+    assert given == {1: [1, 2], 2: [3, 3], 3: [2, 1]}
+    assert cache.get(KEY) == kept  # the digest of the old round 2 is still the one kept
+    # The next view of those results takes the same shortcut and gives the same places.
+    assert race_places(KEY, [1, 2, 3], [ROUND_1, changed], DEFAULT_TIE_BREAKS, {},
+                       final={1: 2, 2: 3, 3: 1}) == given
+    # Round 2 won by A 11:9 instead: A, C, B after it (see above): written.
+    moved = [MatchResult(3, 1, 9, 11, "B")]
+    assert race_places(KEY, [1, 2, 3], [ROUND_1, moved], DEFAULT_TIE_BREAKS, {},
+                       final={1: 1, 2: 3, 3: 2}) == {1: [1, 1], 2: [3, 3], 3: [2, 2]}
+    assert cache.get(KEY)[1] == [[1, 1], [3, 3], [2, 2]]

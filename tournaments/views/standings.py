@@ -4,8 +4,6 @@ show the race (each player's place after every round) and link to its cross-tabl
 the players have not both signed yet (`table_entry.provisional_results`) counts, and the rows
 it counts in are marked, the count said under the table."""
 
-from functools import partial
-
 from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -15,7 +13,7 @@ from tournaments import formats, selectors, table_entry
 from tournaments.access import can_organise, tournament_for_reading
 from tournaments.forms import TIE_BREAK_LABELS
 from tournaments.live import live, tournament_etag
-from tournaments.pure.fingerprints import fingerprint
+from tournaments.pure.fingerprints import digest
 from tournaments.tables import (
     StandingsTable,
     SwissStandingsTable,
@@ -46,7 +44,7 @@ def standings(request, pk: int):
         "tournament": tournament,
         "table": table,
         # The rendered table is cached under its own content (the template's {% cache %}).
-        "table_version": fingerprint(rows, order),
+        "table_version": digest((rows, order)).hex(),
         "tie_break_labels": [TIE_BREAK_LABELS[key] for key in order],
         "can_pair_next": event_format.can_pair_next(),
         "next_round": selectors.next_round_number(tournament),
@@ -55,9 +53,10 @@ def standings(request, pk: int):
         "withdrawn": ranking.withdrawn,
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),
-        # Computed only when the template's cache misses (a template calls a callable).
-        "race": partial(selectors.standings_race, tournament, counted, ranking)
-        if round_robin else None,
+        # The race chart is cached under its own places (`standings_race_chart`), which are
+        # worked out from the cache too (`race_cache`): a new result of the last round ranks
+        # nothing again, and draws nothing when it moves no place.
+        "race": selectors.standings_race(tournament, counted, ranking) if round_robin else None,
         "round_robin": round_robin,
     })
 
