@@ -164,6 +164,17 @@ def test_signing_twice_is_refused(language, match, token):
     assert MatchEvent.objects.filter(kind="signed").count() == 1
 
 
+def test_a_signature_is_said_once_with_the_score_then_final_once_both_signed(match, token):
+    enter(match, "A3 A3 A2 A3")  # 3 + 3 + 2 + 3: A wins 11:0
+    phone_a, phone_b = phone(token, "A"), phone(token, "B")
+    page = text(phone_a.post(f"/p/{token}/sign/", {"seat": "A"}, follow=True))
+    assert page.count("You signed the result") == 1
+    assert "You signed the result 11:0. Waiting for your opponent's signature." in page
+    page = text(phone_b.post(f"/p/{token}/sign/", {"seat": "B"}, follow=True))
+    assert "You signed the result" not in page
+    assert page.count("The result 11:0 is final.") == 1
+
+
 @pytest.mark.parametrize("language", ["en", "bg"])
 def test_signing_for_the_other_seat_is_refused(language, match, token):
     enter(match, "A3 A3 A2 A3")

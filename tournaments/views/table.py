@@ -314,7 +314,8 @@ def result_sign(request, table: MatchTable, seat: str):
         table_entry.result_sign(match=table.match, seat=seat, address=client_address(request))
     except ScoringError as error:
         return _refused(request, table, error)
-    return _done(request, table, _("You signed the result."))
+    # No notice: the sign-off box says it, with the score (and "final" once both signed).
+    return redirect("players:match", token=table.token, permanent=False)
 
 
 @require_POST
