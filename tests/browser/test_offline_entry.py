@@ -110,7 +110,11 @@ def offline_then_online(page, match, name):
     page.wait_for_selector("text=Offline · deals waiting to send: 3")
     assert waiting_rows(page) == RUNNING
     assert scoreboard(page) == ["4", "2"]
-    assert deals(match) == []
+    # Chromium's emulation now and then lets the reloaded page's first request through and
+    # drops its answer (as a real network can: sent, stored, the answer lost): the first
+    # waiting deal is then stored already while the page still keeps it; sending it again
+    # below must store nothing twice (the counts at the end).
+    assert deals(match) in ([], STORED[:1])
     go_offline(page.context, False)
     page.wait_for_selector("text=All sent: every deal entered offline is stored.")
     assert deals(match) == STORED
