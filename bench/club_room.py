@@ -69,6 +69,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.common import (  # noqa: E402
+    NOT_MODIFIED_PATH,
     PYTHON,
     calibration_ms,
     children,
@@ -504,14 +505,16 @@ def hello_floor(room: Room, clock: ServerClock) -> dict:
             "postgres_cpu_ms": round(spent["postgres"] * 1000 / HELLO_REQUESTS, 3)}
 
 
-def paced_hello(room: Room, clock: ServerClock, rate: float, seconds: float) -> dict:
-    """/hello/ sent at `rate` requests a second for `seconds`, from a thread for every two
+def paced_hello(room: Room, clock: ServerClock, rate: float, seconds: float,
+                path: str = "/hello/") -> dict:
+    """`path` (/hello/) sent at `rate` requests a second for `seconds`, from a thread for every two
     requests a second (at most PACED_SENDERS), each waiting a random time between requests,
     as the quiet phase's polls come: the server's CPU per request of the floor served at the
     same pace. A request that finds the workers asleep costs two to three times one served
     right after another (caches gone cold; on this machine 0.5 ms back to back, 1.0-1.4 ms
     paced), so an unchanged poll of the quiet phase is read beside this, not beside
-    `hello_floor`."""
+    `hello_floor`. With `NOT_MODIFIED_PATH`, answered before Django, the same figure is
+    the server's own floor: what no poll served through gunicorn can go under."""
     stop = time.monotonic() + seconds
     sent = []
     senders = max(1, min(PACED_SENDERS, round(2 * rate)))
@@ -522,7 +525,7 @@ def paced_hello(room: Room, clock: ServerClock, rate: float, seconds: float) -> 
             time.sleep(rng.uniform(0, 2 * senders / max(rate, 0.1)))
             if time.monotonic() >= stop:
                 return
-            browser.request("GET", "/hello/")
+            browser.request("GET", path)
             sent.append(1)
 
     before = clock.read()
@@ -617,6 +620,8 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
         quiet_rate = sum(1 for phase, k, *_ in room.records
                          if phase == "quiet" and k.startswith("poll ")) / quiet["wall"]
         paced = paced_hello(room, clock, quiet_rate, max(args.quiet / 2, 10))
+        server_floor = paced_hello(room, clock, quiet_rate, max(args.quiet / 2, 10),
+                                   NOT_MODIFIED_PATH)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -624,7 +629,7 @@ def night(label: str, database_url: str, args, workdir: Path, postgres: str | No
     stored = stored_matches(env, [table.match for table in tables])
     result = figures(room, tables, stored, {
         "calibration": calibration, "floor": floor, "idle": idle, "play": play, "quiet": quiet,
-        "quiet_groups": quiet_groups, "paced": paced,
+        "quiet_groups": quiet_groups, "paced": paced, "server_floor": server_floor,
         "finished": finished, "setup_seconds": setup_seconds, "settled": settled,
         "load": [round(load_before, 2), round(load_after, 2)],
     })
@@ -687,6 +692,9 @@ def figures(room: Room, tables: list[Table], stored: dict, run: dict) -> dict:
         "unchanged_poll_x_hello": ratio(poll_cpu, floor["server_cpu_ms"]),
         "hello_paced": run["paced"],
         "unchanged_poll_x_paced_hello": ratio(poll_cpu, run["paced"]["server_cpu_ms"]),
+        "server_floor_paced": run["server_floor"],
+        "unchanged_poll_x_server_floor": ratio(poll_cpu,
+                                               run["server_floor"]["server_cpu_ms"]),
         "unchanged_poll_postgres_cpu_ms": round(poll_postgres, 3),
         "unchanged_poll_cpu_ms_with_idle": round(quiet["gunicorn"] * 1000 / polls, 3),
         "unchanged_poll_cpu_ms_by_group": by_group,
@@ -755,6 +763,10 @@ def report(label: str, args, events: list, tables: list[Table], result: dict) ->
     print(f"/hello/ paced as the quiet polls ({paced['rate_per_s']} a second, "
           f"{paced['requests']} requests): server CPU {paced['server_cpu_ms']} ms; an unchanged "
           f"poll is x{r['unchanged_poll_x_paced_hello']} of it")
+    bare = r["server_floor_paced"]
+    print(f"a bodiless 304 answered before Django ({NOT_MODIFIED_PATH}), paced the same "
+          f"({bare['requests']} requests): server CPU {bare['server_cpu_ms']} ms, gunicorn's "
+          f"own floor; an unchanged poll is x{r['unchanged_poll_x_server_floor']} of it")
     print("  then alone: " + "; ".join(
         f"{group} {g['polls']} polls ({g['not_304']} not 304), gunicorn {g['cpu_ms']} ms a poll"
         for group, g in r["unchanged_poll_cpu_ms_by_group"].items()))

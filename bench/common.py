@@ -141,7 +141,8 @@ def server_cpu_spent(before: dict[str, float], after: dict[str, float]) -> dict[
 
 # The site with /hello/ and /bench/floor/<match>/ added, for gunicorn
 # (`bench.common:application`): the bare view is the floor of a request (gunicorn, the
-# middleware and the request itself), the floor view that of a deal post's writes.
+# middleware and the request itself), the floor view that of a deal post's writes; and
+# /bench/not-modified/, answered before Django, the server's own floor.
 urlpatterns: list = []
 _handler: list = []
 
@@ -182,9 +183,20 @@ def floor_deal(request, match_pk: int):
     return HttpResponse("saved")
 
 
+NOT_MODIFIED_PATH = "/bench/not-modified/"
+"""Answered by `application` with a bodiless 304 before Django sees the request: what the
+server (gunicorn) spends on a request the application does no work for, the least any
+poll can cost through it."""
+
+
 def application(environ, start_response):
     """The site's WSGI application (`club.wsgi`) with /hello/ and the floor view
-    (`floor_deal`, at /bench/floor/<match id>/) in front of its URLs."""
+    (`floor_deal`, at /bench/floor/<match id>/) in front of its URLs, and
+    `NOT_MODIFIED_PATH` in front of Django."""
+    if environ.get("PATH_INFO") == NOT_MODIFIED_PATH:
+        start_response("304 Not Modified", [("ETag", '"bench"'),
+                                            ("Cache-Control", "private, no-cache")])
+        return [b""]
     if not _handler:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
         from django.conf import settings

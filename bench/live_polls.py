@@ -6,7 +6,9 @@ site under gunicorn (one sync worker) on a free local port, and for each live pa
 htmx poll once, then sends N polls with its ETag in If-None-Match (each a 304), the pages in
 turn, and reads the worker's CPU time (utime + stime, /proc/<pid>/stat) before and after each:
 CPU per unchanged poll, beside the same for a bare "hello" view served by the same worker in
-the same turns (the floor: gunicorn, the middleware and the request itself). The pages: the
+the same turns (the floor: gunicorn, the middleware and the request itself), and for a
+bodiless 304 answered before Django (`bench.common.NOT_MODIFIED_PATH`: gunicorn's own part,
+the least any poll can cost through it). The pages: the
 standings, a round, a match, the bracket, a club night and the projector as a spectator; the
 players' page at the table (`/p/<token>/`) as a phone that chose its seat; the control room
 as its organiser (logged in). A calibration loop runs in the same process. The last line is
@@ -48,7 +50,13 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 
-from bench.common import calibration_ms, cpu_seconds, free_port, gunicorn_workers  # noqa: E402
+from bench.common import (  # noqa: E402
+    NOT_MODIFIED_PATH,
+    calibration_ms,
+    cpu_seconds,
+    free_port,
+    gunicorn_workers,
+)
 
 TARGET_MS = 1.0
 LIVE_PARTS = {"standings": "live-standings", "round": "live-round", "match": "match-panel",
@@ -164,12 +172,14 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.05)
-        requests = {"hello": ("/hello/", poll_headers(port, "/hello/", htmx=False))}
+        requests = {"hello": ("/hello/", poll_headers(port, "/hello/", htmx=False)),
+                    "server floor": (NOT_MODIFIED_PATH, {"Host": "127.0.0.1"})}
         for page, url in pages.items():
             requests[page] = (url, poll_headers(port, url, htmx=True, target=LIVE_PARTS[page],
                                                 cookies=cookies.get(page, "")))
         rows = measure(port, pid, requests, args.polls)
         floor = rows.pop("hello")[0]
+        server_floor = rows.pop("server floor")[0]
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -178,6 +188,8 @@ def main() -> None:
           f"one gunicorn sync worker; {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[1]}")
     print(f"{'page':<13} {'status':>6} {'CPU ms/poll':>12} {'x hello':>8}")
     print(f"{'hello':<13} {200:>6} {floor:>12.3f} {1:>8.1f}")
+    print(f"{'server floor':<13} {304:>6} {server_floor:>12.3f} {server_floor / floor:>8.1f}"
+          "   (a bodiless 304 before Django)")
     for page, (ms, status) in rows.items():
         print(f"{page:<13} {status:>6} {ms:>12.3f} {ms / floor:>8.1f}")
     worst = max(ms for ms, _ in rows.values())
@@ -186,6 +198,7 @@ def main() -> None:
           f"{'met' if met else 'NOT met'} (worst {worst:.3f} ms)")
     print(json.dumps({
         "calibration_ms": round(calibration), "polls": args.polls, "hello_cpu_ms": round(floor, 3),
+        "server_floor_cpu_ms": round(server_floor, 3),
         "cpu_ms_per_unchanged_poll": {page: round(ms, 3) for page, (ms, _) in rows.items()},
         "statuses": {page: status for page, (_, status) in rows.items()},
         "worst_ms": round(worst, 3), "target_ms": TARGET_MS, "met": met,
