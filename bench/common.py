@@ -200,10 +200,9 @@ def application(environ, start_response):
     if not _handler:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
         from django.conf import settings
-        from django.core.wsgi import get_wsgi_application
         from django.urls import include, path
 
-        site = get_wsgi_application()
+        from club.wsgi import application as site
         urlpatterns[:] = [
             path("hello/", hello),
             path("bench/floor/<int:match_pk>/", floor_deal),

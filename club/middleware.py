@@ -80,11 +80,17 @@ class ForwardedForMiddleware:
         self.proxies = list(settings.TRUSTED_PROXIES)
 
     def __call__(self, request):
-        if self.proxies:
-            request.META["REMOTE_ADDR"] = forwarded_client(
-                request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR", ""),
-                self.proxies)
+        use_forwarded_client(request, self.proxies)
         return self.get_response(request)
+
+
+def use_forwarded_client(request, proxies: Sequence[Network]) -> None:
+    """Put `forwarded_client(...)` in `request.META["REMOTE_ADDR"]`; nothing without
+    `proxies` (`settings.TRUSTED_PROXIES`)."""
+    if proxies:
+        request.META["REMOTE_ADDR"] = forwarded_client(
+            request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR", ""),
+            proxies)
 
 
 class SiteLanguageMiddleware:
@@ -92,15 +98,25 @@ class SiteLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-        if language not in dict(settings.LANGUAGES):
-            language = settings.LANGUAGE_CODE
+        language = site_language(request)
         translation.activate(language)
         request.LANGUAGE_CODE = language
-        response = self.get_response(request)
-        patch_vary_headers(response, ("Cookie",))
-        response.headers.setdefault("Content-Language", language)
-        return response
+        return language_headers(self.get_response(request), language)
+
+
+def site_language(request) -> str:
+    """The language code `request` is answered in: its language cookie's, when that is one
+    of `settings.LANGUAGES`, else the site's own (`settings.LANGUAGE_CODE`)."""
+    language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def language_headers(response, language: str):
+    """`response` with what an answer in `language` carries: `Vary: Cookie` (the cookie
+    chooses the language) and its Content-Language, unless the view set one."""
+    patch_vary_headers(response, ("Cookie",))
+    response.headers.setdefault("Content-Language", language)
+    return response
 
 
 class UnchangedPollMiddleware:
@@ -110,6 +126,9 @@ class UnchangedPollMiddleware:
     response (the bodiless 304 of a page that has not changed), here, before the middleware
     below this one and the view's own decorators run. Anything else, a refusal (Http404)
     included, goes on as any request, to the view, which answers it as it always does.
+
+    A visitor without a session has its unchanged poll answered earlier still, by the same
+    `unchanged` in front of Django's handler (`club.poll_gate`).
 
     The function decides alone: its ETag names the visitor and whether they may see the page
     (a 304 is never given where the page would refuse them, `tournaments.live`). It needs the
