@@ -10,10 +10,12 @@ asks the view's own `unchanged_poll` (`club.middleware.UnchangedPollMiddleware.u
 only what that needs set as the middleware would set it: the visitor's address
 (`use_forwarded_client`), an anonymous user and the site's language (`site_language`). A 304
 goes straight back, with the headers Django's would carry for the poll (ETag, Cache-Control,
-Vary, Content-Language); anything else (a changed page, a refusal, a host not allowed, a
-database error, a session cookie) is handed to Django as if the gate were not there, and Django
-answers it as it always has. The gate decides nothing itself: the ETag, the visibility check and
-the 304 are the view's, so a poll gets the same answer either way, only cheaper.
+Vary, Content-Language) and those of Django's `SecurityMiddleware` (HSTS, nosniff, referrer
+and opener policies); anything else (a changed page, a refusal, a host not allowed, a
+plain-HTTP request where the site is HTTPS, a database error, a session cookie) is handed to
+Django as if the gate were not there, and Django answers it as it always has. The gate decides
+nothing itself: the ETag, the visibility check and the 304 are the view's, so a poll gets the
+same answer either way, only cheaper.
 """
 
 import logging
@@ -23,6 +25,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core import signals
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import DatabaseError
+from django.middleware.security import SecurityMiddleware
 
 from club.middleware import (
     UnchangedPollMiddleware,
@@ -56,10 +59,15 @@ class UnchangedPollGate:
         """The 304 of the poll `environ` when the view's `unchanged_poll` gives one to a
         visitor with no session; else None (Django answers)."""
         try:
-            request = WSGIRequest(environ)
+            # A copy: WSGIRequest writes the decoded path back into the environ it is given,
+            # and Django's handler, should the poll go on to it, decodes the environ again.
+            request = WSGIRequest(environ.copy())
             if settings.SESSION_COOKIE_NAME in request.COOKIES:
                 return None  # signed in, or may be: the user is part of the ETag
             request.get_host()
+            security = SecurityMiddleware(_no_view)
+            if security.process_request(request) is not None:
+                return None  # plain HTTP where the site is HTTPS: Django's redirect
         except Exception:  # a host not allowed (DisallowedHost), a malformed request: Django's
             return None    # handler answers it as it answers any such request
         signals.request_started.send(sender=UnchangedPollGate, environ=environ)
@@ -77,4 +85,9 @@ class UnchangedPollGate:
             signals.request_finished.send(sender=UnchangedPollGate)
         if response is None or response.status_code != 304:
             return None
-        return language_headers(response, request.LANGUAGE_CODE)
+        return security.process_response(request,
+                                         language_headers(response, request.LANGUAGE_CODE))
+
+
+def _no_view(request):
+    raise AssertionError("the gate only asks SecurityMiddleware's process_request/response")

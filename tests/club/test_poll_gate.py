@@ -8,11 +8,11 @@ from unittest import mock
 import pytest
 from django.core import signals
 from django.core.cache import cache
+from django.core.handlers.wsgi import WSGIHandler
 from django.db import OperationalError, close_old_connections
 from django.test import Client, RequestFactory
 
 from club.poll_gate import UnchangedPollGate
-from club.wsgi import django_application
 from tests.tournaments.test_live import POLL, deal, live_page  # noqa: F401
 from tests.tournaments.test_table_views import phone, token  # noqa: F401
 from tests.tournaments.test_table_views import poll as players_poll
@@ -24,14 +24,19 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 class Spy:
-    """Django's WSGI application, counting the requests the gate hands to it."""
+    """Django's WSGI application, counting the requests the gate hands to it. Its middleware
+    is built at the first request, with the settings the test has set by then (as a server
+    builds it at its first request with the site's)."""
 
     def __init__(self):
         self.calls = 0
+        self.django = None
 
     def __call__(self, environ, start_response):
         self.calls += 1
-        return django_application(environ, start_response)
+        if self.django is None:
+            self.django = WSGIHandler()
+        return self.django(environ, start_response)
 
 
 def send(gate, url: str, **headers) -> tuple[int, dict, bytes]:
