@@ -165,10 +165,12 @@ class UnchangedPollMiddleware:
 
 @functools.lru_cache(maxsize=1024)
 def resolved(urlconf: str, path: str):
-    """`django.urls.resolve(path, urlconf)`, kept for the 1,024 paths polled most recently:
-    the URL patterns never change while a process runs, and resolving a players' link afresh
-    walked some 70 patterns, a quarter of an unchanged poll's work in the gate
-    (`club.poll_gate`). Raises Resolver404 (not kept) for a path no pattern matches."""
+    """The `ResolverMatch` of `path` (a request's `path_info`) under `urlconf` (a module's
+    dotted name), as `django.urls.resolve(path, urlconf)` gives it, kept for the 1,024 paths
+    polled most recently: the URL patterns never change while a process runs, and resolving a
+    players' link afresh walked some 70 patterns, a fifth of a gated unchanged poll's CPU
+    (`club.poll_gate`; docs/speed.md, "Session 11"). Raises Resolver404 (not kept) for a path
+    no pattern matches."""
     return resolve(path, urlconf)
 
 
@@ -214,6 +216,10 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
 def _policy_changed(*, setting, **kwargs):
     if setting.startswith("CONTENT_SECURITY_POLICY"):
         ContentSecurityPolicyMiddleware.site_headers = None
+
+
+@receiver(setting_changed)
+def _urlconf_changed(*, setting, **kwargs):
     if setting == "ROOT_URLCONF":
         resolved.cache_clear()
 

@@ -65,7 +65,7 @@ class UnchangedPollGate:
             if settings.SESSION_COOKIE_NAME in request.COOKIES:
                 return None  # signed in, or may be: the user is part of the ETag
             request.get_host()
-            security = SecurityMiddleware(_no_view)
+            security = SecurityMiddleware(_no_view)  # reads its settings when built
             if security.process_request(request) is not None:
                 return None  # plain HTTP where the site is HTTPS: Django's redirect
         except Exception:  # a host not allowed (DisallowedHost), a malformed request: Django's
