@@ -18,6 +18,12 @@ from scoring.models import Reason, reason_label
 GAME_POINTS = (0, 1, 2, 3)
 
 
+def draws_allowed(house_rules: rules.HouseRules) -> bool:
+    """Whether a deal may end drawn, 0 game points each, under `house_rules` (RULES.md §7;
+    `rules.game_points_by_reason`): the quick form's draw button."""
+    return bool(rules.game_points_by_reason(house_rules)["draw"])
+
+
 def _seat_choices(match) -> list[tuple[str, str]]:
     """Seat choices labelled with the players' names when the match is known."""
     if match is None:
@@ -96,7 +102,7 @@ class DealQuickForm(_MatchForm):
         super().__init__(*args, **kwargs)
         self.fields["winner"].choices = _seat_choices(self.match)
         self.allowed_points = rules.game_points_by_reason(self.house_rules)
-        self.draws_allowed = bool(self.allowed_points["draw"])
+        self.draws_allowed = draws_allowed(self.house_rules)
         self.draw_with_winner = False
 
     @property

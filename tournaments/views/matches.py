@@ -18,6 +18,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -30,6 +31,7 @@ from scoring.forms import (
     DealQuickForm,
     DealUndoForm,
     FinalScoreForm,
+    draws_allowed,
 )
 from scoring.messages import RECORDING_MESSAGES, user_message
 from scoring.models import Match, reason_label
@@ -393,8 +395,10 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         final_form = final_form or FinalScoreForm()
     elif organiser and not match.is_over and correction is None and confirm is None:
         initial = {"number": next_number}
-        quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
-            match=match, initial=initial)
+        # The next deal's form is built only if drawn: its fields come from the fragment
+        # cache (match_form.html) for every deal of a match but the first.
+        quick_form = form if isinstance(form, DealQuickForm) else SimpleLazyObject(
+            lambda: DealQuickForm(match=match, initial=initial))
         if isinstance(form, DealDetailsForm):
             details_form = form
         elif not request.htmx:  # htmx answers load it when opened (deal_details_form)
@@ -413,6 +417,8 @@ def _head_context(request, pairing, match, house_rules, next_dealer: str, next_n
         "final": organiser and match.status == Match.Status.FINISHED
         and _result_is_final(match),
         "quick_form": quick_form, "details_form": details_form,
+        "quick_entry": quick_form is not None, "quick_bound": isinstance(form, DealQuickForm),
+        "draws_allowed": draws_allowed(house_rules),
         "details_open": isinstance(form, DealDetailsForm),
         "correction": correction, "confirm": confirm, "shown": shown,
         "chances": None if keep_chances else selectors.match_chances(match),
