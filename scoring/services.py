@@ -103,8 +103,10 @@ def _replay(
     fields = ["game_points_a", "game_points_b", "status", "winner", "finished_at"]
     if was_over or result.finished:
         match.save(update_fields=fields)
-    else:  # a running score moving: the deals' own history has every step
-        match.save_without_historical_record(update_fields=fields)
+    else:  # a running score moving: the deals' own history has every step, and the deal's
+        # own save or delete has counted the transaction for the live pages: one UPDATE
+        Match.objects.filter(pk=match.pk).update(**{field: getattr(match, field)
+                                                     for field in fields})
     if was_over and (not result.finished or result.winner != old_winner):
         match_reopened.send(sender=Match, match=match, confirmed=confirmed)
     if result.finished and (not was_over or result.winner != old_winner):

@@ -9,8 +9,9 @@ The partials use what Django's templates gave them, under the same names where J
 - `_()` and `{% trans %}` take Django's catalogues (`jinja2.ext.i18n` with Django's
   `gettext`; the message ids are the ones Django's `{% blocktranslate %}` makes, so one
   catalogue serves both engines);
-- `url(name, *args)` is `django.urls.reverse`, `csrf_input` comes with the request
-  (Django's Jinja2 backend), and `cached_fragment` is Django's `{% cache %}` tag;
+- `url(name, *args)` is `django.urls.reverse` (once a process: `club.url_memo`),
+  `csrf_input` comes with the request (Django's Jinja2 backend), and `cached_fragment` is
+  Django's `{% cache %}` tag;
 - the filters `date` (in local time, as Django's), `capfirst`, `default_if_none`;
 - an unknown name or attribute renders as nothing (`ChainableUndefined`), as in Django.
 
@@ -20,11 +21,11 @@ Django's templates draw a partial with `{% jinja "name" %}` (`club.templatetags.
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.template import defaultfilters
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
+from club.url_memo import path_of
 from jinja2 import ChainableUndefined, Environment
 
 
@@ -32,11 +33,6 @@ def translate(message: str) -> str:
     """`{{ _("…") }}`: Django's `{% translate %}`, escaped as Django escapes it (`{% trans %}`
     blocks, like `{% blocktranslate %}`, keep their text as written and escape the values)."""
     return escape(gettext(message))
-
-
-def url(name: str, *args) -> str:
-    """`{% url name arg … %}`: the path of view `name` with positional `args`."""
-    return reverse(name, args=args)
 
 
 def date(value, format_string: str) -> str:
@@ -72,7 +68,7 @@ def environment(**options) -> Environment:
     from tournaments.templatetags.charts import match_race_chart
 
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    env.globals.update(_=translate, url=url, cached_fragment=cached_fragment,
+    env.globals.update(_=translate, url=path_of, cached_fragment=cached_fragment,
                        match_race_chart=match_race_chart)
     env.filters.update(date=date, capfirst=defaultfilters.capfirst,
                        default_if_none=default_if_none)
