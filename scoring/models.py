@@ -4,6 +4,8 @@ Rows are written only through `scoring.services`, which locks the match, checks 
 `scoring.rules` and keeps the match's running score in step with its deals.
 """
 
+import functools
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -226,7 +228,10 @@ class Match(models.Model):
         return f"{self.player_a} – {self.player_b}"
 
     def house_rules(self) -> rules.HouseRules:
-        return rules.HouseRules.from_dict(self.house_rules_snapshot)
+        """The match's house rules, from its snapshot (`rules.HouseRules.from_dict`, which
+        raises `ValueError` for an unknown option or value); the same snapshot gives the same
+        frozen object, built once a process (a deal post asks five times)."""
+        return _house_rules_of(tuple(sorted(self.house_rules_snapshot.items())))
 
     def player(self, seat: str) -> Player:
         return self.player_a if seat == Seat.A else self.player_b
@@ -315,3 +320,9 @@ def _deal_score(winner: str, game_points: int, reason: str) -> rules.DealScore:
     """A stored deal as `rules.DealScore`: no winner ("") is a draw; totals are not stored."""
     return rules.DealScore(winner=winner or None, game_points=game_points, totals=None,
                            reason=reason)
+
+
+@functools.lru_cache(maxsize=256)
+def _house_rules_of(options: tuple[tuple[str, object], ...]) -> rules.HouseRules:
+    """`rules.HouseRules.from_dict` of the sorted (name, value) pairs of a snapshot."""
+    return rules.HouseRules.from_dict(dict(options))
