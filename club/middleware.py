@@ -21,7 +21,6 @@ SQLite locked past its busy timeout) a request gets a 503 page with `Retry-After
 visitor's language, instead of a 500.
 """
 
-import functools
 import ipaddress
 import logging
 import sys
@@ -35,10 +34,12 @@ from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
 from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
-from django.urls import Resolver404, get_urlconf, resolve
+from django.urls import Resolver404, get_urlconf
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views import defaults
+
+from club.url_memo import resolved
 
 logger = logging.getLogger(__name__)
 
@@ -163,17 +164,6 @@ class UnchangedPollMiddleware:
             return None
 
 
-@functools.lru_cache(maxsize=1024)
-def resolved(urlconf: str, path: str):
-    """The `ResolverMatch` of `path` (a request's `path_info`) under `urlconf` (a module's
-    dotted name), as `django.urls.resolve(path, urlconf)` gives it, kept for the 1,024 paths
-    polled most recently: the URL patterns never change while a process runs, and resolving a
-    players' link afresh walked some 70 patterns, a fifth of a gated unchanged poll's CPU
-    (`club.poll_gate`; docs/speed.md, "Session 11"). Raises Resolver404 (not kept) for a path
-    no pattern matches."""
-    return resolve(path, urlconf)
-
-
 class ContentSecurityPolicyMiddleware(CSPMiddleware):
     """django-csp's middleware, with the site's policy built once a process: no page of the
     site asks for a nonce or sets a policy of its own, so the header is the same string on
@@ -216,12 +206,6 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
 def _policy_changed(*, setting, **kwargs):
     if setting.startswith("CONTENT_SECURITY_POLICY"):
         ContentSecurityPolicyMiddleware.site_headers = None
-
-
-@receiver(setting_changed)
-def _urlconf_changed(*, setting, **kwargs):
-    if setting == "ROOT_URLCONF":
-        resolved.cache_clear()
 
 
 RETRY_AFTER_SECONDS = 10  # a PostgreSQL restart takes a few seconds

@@ -1,4 +1,4 @@
-"""The URL of a live poll is resolved once a process (`club.middleware.resolved`): the same
+"""The URL of a live poll is resolved once a process (`club.url_memo.resolved`): the same
 view and arguments as Django's `resolve`, unknown paths not kept, and a test's own URLconf
 never answered from the site's."""
 
@@ -7,7 +7,8 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.test import RequestFactory, override_settings
 from django.urls import Resolver404, path, resolve
 
-from club.middleware import UnchangedPollMiddleware, resolved
+from club.middleware import UnchangedPollMiddleware
+from club.url_memo import resolved
 
 TOKEN = "A" * 22
 
