@@ -213,6 +213,32 @@ def application(environ, start_response):
     return _handler[0](environ, start_response)
 
 
+def _shown_only(request, pairing, deal, sheet):
+    """Stands in for `tournaments.views.matches._deal_saved` in `answerless_application`:
+    the htmx answer to a deal saved reduced to the one field the next post needs (the
+    fingerprint of the deal list, `name="shown"`), and nothing once the match is won."""
+    from django.http import HttpResponse
+
+    from tournaments.views import matches
+
+    if deal.match.is_over:
+        return HttpResponse("")
+    return HttpResponse(f'<input name="shown" value="{matches._digest(sheet.scores)}">')
+
+
+def answerless_application(environ, start_response):
+    """`application` with the deal post's htmx answer not drawn (`_shown_only`): everything a
+    deal post does before its answer (the session and user, the access check with the lock,
+    the form, the rules, the writes, the match sheet) and nothing after. What `entry_load.py
+    --answer none` measures: the least a deal post of this design costs, whatever its answer.
+    Bench-only."""
+    response = application(environ, start_response)  # the first request loads the site
+    from tournaments.views import matches
+
+    matches._deal_saved = _shown_only
+    return response
+
+
 # What a night's clients were told, checked against the database (club_room.py, scale_out.py).
 
 STORED_MATCHES_SCRIPT = """

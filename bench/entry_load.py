@@ -32,10 +32,16 @@ closed loop every client waits for its answer, so latency ~ clients x CPU per de
 
     .venv/bin/python bench/entry_load.py [--clients 32] [--workers 4]
                                          [--only sqlite|postgres] [--mode htmx|form|both]
+                                         [--answer full|none]
+
+`--answer none` serves `bench.common:answerless_application`: the htmx answer to a deal saved
+is not drawn (only the deal list's fingerprint the next post needs is sent back), so the run
+measures everything a deal post does before its answer: the least a post of this design costs,
+whatever its answer is made of (docs/speed.md, "Session 13").
 
 The last line is one JSON object. With one run (`--only` and one mode) it is that run's:
-`database`, `mode`, `clients`, `deals_per_s`, `p50_ms`, `p95_ms`, `cpu_ms_per_deal` (server
-CPU: gunicorn + PostgreSQL), `floor_cpu_ms_per_deal`, `floor_deals_per_s` (the floor's own
+`database`, `mode`, `answer`, `clients`, `deals_per_s`, `p50_ms`, `p95_ms`, `cpu_ms_per_deal`
+(server CPU: gunicorn + PostgreSQL), `floor_cpu_ms_per_deal`, `floor_deals_per_s` (the floor's own
 rate: what the machine allows at all), `ratio_to_floor` (the two divided; also
 `gunicorn_ratio_to_floor`), `lost` (acknowledged, not stored), `duplicated` (stored more often
 than acknowledged, or a duplicate deal number), `met`, the calibration loop and the load
@@ -90,6 +96,7 @@ MATCH_WON = re.compile(r"already won|вече е спечелен")  # the note 
 RATIO_TARGET = 1.4  # a deal post's server CPU over the floor's (issue 18)
 P95_TARGET_MS = 150
 THROUGHPUT_TARGETS = {"SQLite": 400, "PostgreSQL": 300}  # deals/s with 32 clients (issue 18)
+APPLICATIONS = {"full": "bench.common:application", "none": "bench.common:answerless_application"}
 
 SETUP_SCRIPT = """
 import random
@@ -273,9 +280,10 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def run(label: str, database_url: str, clients: int, workers: int, mode: str,
-        postgres: tuple[str, str] | None = None) -> dict:
+        postgres: tuple[str, str] | None = None, answer: str = "full") -> dict:
     """One run on `database_url` (`postgres`: its server and database name, whose backends'
-    CPU is counted): set-up, the three timed phases, the check of what was stored. Prints the
+    CPU is counted): set-up, the three timed phases, the check of what was stored. `answer`
+    "none" serves `bench.common:answerless_application` (the htmx answer not drawn). Prints the
     figures and returns them as the dict of the JSON line."""
     env = dict(os.environ, DATABASE_URL=database_url, DEBUG="false", HTTPS="false",
                SECRET_KEY="bench-" + "k" * 50, ALLOWED_HOSTS="127.0.0.1",
@@ -288,7 +296,7 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
     match_ids, floor_ids, warm_ids = ([int(x) for x in line.split(",")] for line in lines[-3:])
     port = free_port()
     server = subprocess.Popen(
-        [str(Path(PYTHON).parent / "gunicorn"), "bench.common:application", "-w", str(workers),
+        [str(Path(PYTHON).parent / "gunicorn"), APPLICATIONS[answer], "-w", str(workers),
          "-b", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
@@ -365,7 +373,8 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
     deals_per_s = requests / elapsed[1]
     # The floor's own rate says what this machine allows at all (its phases are as loaded).
     floor_per_s = floor_requests / (elapsed[0] + elapsed[2])
-    print(f"== {label}, {mode}: {clients} clients, gunicorn {workers} workers "
+    drawn = ", answer not drawn" if answer == "none" else ""
+    print(f"== {label}, {mode}{drawn}: {clients} clients, gunicorn {workers} workers "
           f"(calibration loop {calibration:.0f} ms, load average {load:.1f})")
     new_rows = sum(t.new_row_answers for t in tables)
     print(f"deals {requests} in {elapsed[1]:.1f} s = {deals_per_s:.0f} deals/s"
@@ -396,7 +405,7 @@ def run(label: str, database_url: str, clients: int, workers: int, mode: str,
     for name, met in checks.items():
         print(f"target {name}: {'met' if met else 'NOT met'}")
     return {
-        "database": label, "mode": mode, "clients": clients, "workers": workers,
+        "database": label, "mode": mode, "answer": answer, "clients": clients, "workers": workers,
         "calibration_ms": round(calibration), "load_average": round(load, 1),
         "deals": requests, "deals_per_s": round(deals_per_s, 1),
         "p50_ms": round(p50, 1), "p95_ms": round(p95, 1),
@@ -419,6 +428,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--only", choices=["sqlite", "postgres"])
     parser.add_argument("--mode", choices=["htmx", "form", "both"], default="htmx")
+    parser.add_argument("--answer", choices=list(APPLICATIONS), default="full",
+                        help="none: the htmx answer to a deal saved is not drawn")
     args = parser.parse_args()
     modes = ["htmx", "form"] if args.mode == "both" else [args.mode]
     results = []
@@ -427,7 +438,7 @@ def main() -> None:
             folder = tempfile.mkdtemp()
             try:
                 results.append(run("SQLite", f"sqlite:///{folder}/bench.sqlite3",
-                                   args.clients, args.workers, mode))
+                                   args.clients, args.workers, mode, answer=args.answer))
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         if args.only != "sqlite":
@@ -439,7 +450,7 @@ def main() -> None:
             url = postgres_database_create(server, name)
             try:
                 results.append(run("PostgreSQL", url, args.clients, args.workers, mode,
-                                   postgres=(server, name)))
+                                   postgres=(server, name), answer=args.answer))
             finally:
                 postgres_database_drop(server, name)
     if len(results) == 1:
