@@ -34,10 +34,10 @@ closed loop every client waits for its answer, so latency ~ clients x CPU per de
                                          [--only sqlite|postgres] [--mode htmx|form|both]
                                          [--answer full|none]
 
-`--answer none` serves `bench.common:answerless_application`: the htmx answer to a deal saved
-is not drawn (only the deal list's fingerprint the next post needs is sent back), so the run
-measures everything a deal post does before its answer: the least a post of this design costs,
-whatever its answer is made of (docs/speed.md, "Session 13").
+`--answer none` (with `--mode htmx` only) serves `bench.common:answerless_application`: the
+htmx answer to a deal saved is not drawn (only the deal list's fingerprint the next post needs
+is sent back), so the run measures everything a deal post does before its answer: the least a
+post of this design costs, whatever its answer is made of (docs/speed.md, "Session 13").
 
 The last line is one JSON object. With one run (`--only` and one mode) it is that run's:
 `database`, `mode`, `answer`, `clients`, `deals_per_s`, `p50_ms`, `p95_ms`, `cpu_ms_per_deal`
@@ -431,6 +431,9 @@ def main() -> None:
     parser.add_argument("--answer", choices=list(APPLICATIONS), default="full",
                         help="none: the htmx answer to a deal saved is not drawn")
     args = parser.parse_args()
+    if args.answer == "none" and args.mode != "htmx":
+        parser.error("--answer none measures the htmx answer: a form post is redirected, "
+                     "so it needs --mode htmx")
     modes = ["htmx", "form"] if args.mode == "both" else [args.mode]
     results = []
     for mode in modes:
