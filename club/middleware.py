@@ -10,12 +10,6 @@ from the proxy's address; for a request from one of `TRUSTED_PROXIES` it puts th
 address, from X-Forwarded-For, in REMOTE_ADDR, which the login lock-out (django-axes), the
 players' links' guess limit and the addresses written beside signatures and deals read.
 
-`UnchangedPollMiddleware`: a live page's htmx poll whose page has not changed is answered 304
-before the middleware below it runs (CSRF, messages, history, ...): a hundred screens poll
-every few seconds, and most of what such a request cost was middleware.
-
-`ContentSecurityPolicyMiddleware`: django-csp's, with the site's one policy built once.
-
 `DatabaseUnavailableMiddleware`: while the database cannot be reached (PostgreSQL restarting,
 SQLite locked past its busy timeout) a request gets a 503 page with `Retry-After`, in the
 visitor's language, instead of a 500.
@@ -26,20 +20,13 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from csp.constants import HEADER, HEADER_REPORT_ONLY
-from csp.middleware import CheckableLazyObject, CSPMiddleware
 from django.conf import settings
-from django.core.signals import setting_changed
 from django.db import InterfaceError, OperationalError
-from django.dispatch import receiver
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.template.loader import render_to_string
-from django.urls import Resolver404, get_urlconf
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views import defaults
-
-from club.url_memo import resolved
 
 logger = logging.getLogger(__name__)
 
@@ -119,93 +106,6 @@ def language_headers(response, language: str):
     patch_vary_headers(response, ("Cookie",))
     response.headers.setdefault("Content-Language", language)
     return response
-
-
-class UnchangedPollMiddleware:
-    """An htmx GET with If-None-Match (a live page's poll, `static/js/live.js`) of a view that
-    has an `unchanged_poll(request, *args, **kwargs)` attribute (set by
-    `tournaments.live.live`, and by the players' page) gets what that returns when it is a
-    response (the bodiless 304 of a page that has not changed), here, before the middleware
-    below this one and the view's own decorators run. Anything else, a refusal (Http404)
-    included, goes on as any request, to the view, which answers it as it always does.
-
-    A visitor without a session has its unchanged poll answered earlier still, by the same
-    `unchanged` in front of Django's handler (`club.poll_gate`).
-
-    The function decides alone: its ETag names the visitor and whether they may see the page
-    (a 304 is never given where the page would refuse them, `tournaments.live`). It needs the
-    session, the user and the language, so this stands below `SiteLanguageMiddleware` and
-    `AuthenticationMiddleware`."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        meta = request.META
-        if (request.method == "GET" and "HTTP_HX_REQUEST" in meta
-                and "HTTP_IF_NONE_MATCH" in meta):
-            response = self.unchanged(request)
-            if response is not None:
-                return response
-        return self.get_response(request)
-
-    @staticmethod
-    def unchanged(request):
-        try:
-            match = resolved(get_urlconf() or settings.ROOT_URLCONF, request.path_info)
-        except Resolver404:
-            return None
-        unchanged_poll = getattr(match.func, "unchanged_poll", None)
-        if unchanged_poll is None:
-            return None
-        try:
-            return unchanged_poll(request, *match.args, **match.kwargs)
-        except Http404:
-            return None
-
-
-class ContentSecurityPolicyMiddleware(CSPMiddleware):
-    """django-csp's middleware, with the site's policy built once a process: no page of the
-    site asks for a nonce or sets a policy of its own, so the header is the same string on
-    every answer, and django-csp built it afresh each time (a quarter of a bare request's
-    CPU). An answer that does ask (a nonce used, a `csp_*` decorator) gets django-csp's own
-    work; a 304 gets no header (it has no body, and the browser keeps the headers it has).
-    The policy is read again when the settings change (tests)."""
-
-    PER_ANSWER = ("_csp_config", "_csp_update", "_csp_replace", "_csp_exempt",
-                  "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro", "_csp_exempt_ro")
-    site_headers: list[tuple[str, str]] | None = None
-
-    def process_response(self, request, response):
-        if response.status_code == 304:
-            return response
-        if (getattr(request, "_csp_nonce", None) is not None or settings.DEBUG
-                or self.excludes_paths()
-                or any(hasattr(response, name) for name in self.PER_ANSWER)
-                or any(name in response for name in (HEADER, HEADER_REPORT_ONLY))):
-            return super().process_response(request, response)
-        if ContentSecurityPolicyMiddleware.site_headers is None:
-            response = super().process_response(request, response)
-            ContentSecurityPolicyMiddleware.site_headers = [
-                (name, response[name]) for name in (HEADER, HEADER_REPORT_ONLY)
-                if name in response]
-            return response
-        for name, value in ContentSecurityPolicyMiddleware.site_headers:
-            response[name] = value
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
-        return response
-
-    @staticmethod
-    def excludes_paths() -> bool:
-        """Whether a policy leaves some paths out (`EXCLUDE_URL_PREFIXES`): django-csp's work."""
-        return any((getattr(settings, name, None) or {}).get("EXCLUDE_URL_PREFIXES")
-                   for name in ("CONTENT_SECURITY_POLICY", "CONTENT_SECURITY_POLICY_REPORT_ONLY"))
-
-
-@receiver(setting_changed)
-def _policy_changed(*, setting, **kwargs):
-    if setting.startswith("CONTENT_SECURITY_POLICY"):
-        ContentSecurityPolicyMiddleware.site_headers = None
 
 
 RETRY_AFTER_SECONDS = 10  # a PostgreSQL restart takes a few seconds

@@ -67,13 +67,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "club.middleware.ForwardedForMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "club.middleware.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.middleware.SiteLanguageMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "club.middleware.UnchangedPollMiddleware",  # a live page's unchanged poll stops here
     "club.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -160,7 +159,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "club.auth.CachedModelBackend",  # ModelBackend, the signed-in user read from the cache
+    "django.contrib.auth.backends.ModelBackend",
 ]
 # Login throttling: after AXES_FAILURE_LIMIT wrong passwords for one user name from one
 # address, that pair is locked out for AXES_COOLOFF_MINUTES.
@@ -207,14 +206,6 @@ STORAGES = {
 # well (`cached_db`), so reading one costs no query and clearing the cache logs nobody out.
 CACHE_URL = env.str("CACHE_URL", default="") or f"filecache://{VAR_DIR / 'cache'}"
 CACHES = {"default": environ.Env.cache_url_config(CACHE_URL)}
-# Django's file cache compresses at zlib's level 6; ours at the fastest (club/file_cache.py).
-if CACHES["default"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache":
-    CACHES["default"]["BACKEND"] = "club.file_cache.FastFileBasedCache"
-# The live pages' rendered parts (tournaments/live_parts.py): the same store, apart (their own
-# directory, or their own key prefix on Redis), so they never push a session out.
-CACHES["live"] = {**CACHES["default"], "KEY_PREFIX": "live", "TIMEOUT": 60}
-if CACHES["live"]["BACKEND"].endswith("FileBasedCache"):
-    CACHES["live"]["LOCATION"] = str(Path(CACHES["default"]["LOCATION"]).with_suffix(".live"))
 # Template fragments keyed by everything they show (a match's quick-entry fields: its players'
 # names, house rules and language): the same on every node, kept in each process's memory.
 CACHES["fragments"] = {

@@ -12,7 +12,6 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.compiled_query import CompiledQuery
 from club.history import History
 from club.models import Player
 from scoring import rules
@@ -239,7 +238,8 @@ class Match(models.Model):
     def deal_scores(self) -> list[rules.DealScore]:
         """The match's deals in order, as `rules.DealScore` (game points), read in one query
         of three columns: what `rules.score_match` and its kin need."""
-        return [_deal_score(*row) for row in _DEAL_SCORES.bind(self.pk).rows()]
+        rows = self.deals.order_by("number").values_list("winner", "game_points", "reason")
+        return [_deal_score(*row) for row in rows]
 
     @property
     def is_over(self) -> bool:
@@ -309,11 +309,6 @@ class Deal(models.Model):
     def score(self) -> rules.DealScore:
         """This deal as the rules module's `DealScore` (totals unknown to the match record)."""
         return _deal_score(self.winner, self.game_points, self.reason)
-
-
-# What `Match.deal_scores` reads, compiled once (a deal post's hot path).
-_DEAL_SCORES = CompiledQuery(lambda match_pk: Deal.objects.filter(match_id=match_pk).order_by(
-    "number").values_list("winner", "game_points", "reason"))
 
 
 def _deal_score(winner: str, game_points: int, reason: str) -> rules.DealScore:

@@ -20,7 +20,6 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from club.compiled_query import BoundQuery
 from club.errors import UserError
 from scoring import rules
 from scoring.models import Deal, Match
@@ -43,10 +42,9 @@ class ConfirmationRequired(RecordingError):
         self.consequences = list(consequences)
 
 
-def match_locked(matches: QuerySet[Match] | BoundQuery) -> Match | None:
+def match_locked(matches: QuerySet[Match]) -> Match | None:
     """The one match of `matches` (a `Match` queryset: its filters, joins and annotations
-    kept, e.g. a view's access check; or such a query compiled once, a
-    `club.compiled_query.BoundQuery`), read with its row locked until the current
+    kept, e.g. a view's access check), read with its row locked until the current
     transaction ends (`select_for_update(of=("self",))`: only the match, not the joined rows,
     so two matches sharing a player never wait on each other's players), or None when there
     is none. Call it inside `transaction.atomic`; `deal_record_locked`, given this match

@@ -19,18 +19,8 @@ def cache_of_this_process():
     let parallel test processes see each other's rate-limit counters and sessions."""
     memory = "django.core.cache.backends.locmem.LocMemCache"
     with override_settings(CACHES={"default": {"BACKEND": memory},
-                                   "live": {"BACKEND": memory, "LOCATION": "live"},
                                    "fragments": {"BACKEND": memory, "LOCATION": "fragments"}}):
         yield
-
-
-@pytest.fixture(autouse=True)
-def live_parts_forgotten():
-    """No live part kept by an earlier test (`tournaments.live_parts`): SQLite gives a rolled-back
-    test's ids again, so another test's page could have the same ETag."""
-    from django.core.cache import caches
-
-    caches["live"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from club.access import sees_everything
-from club.compiled_query import CompiledQuery
 from club.models import Club
 from scoring import services
 from scoring.models import Match
@@ -104,13 +103,6 @@ def _locked_read(match_pk: int) -> QuerySet[Match]:
     ).filter(pk=match_pk)
 
 
-# The deal post's locked read, compiled once (club.compiled_query): for staff (who organise
-# every event) and for the other users, with the organiser check as a column.
-_LOCKED_READ = CompiledQuery(_locked_read)
-_LOCKED_READ_ORGANISER = CompiledQuery(
-    lambda match_pk, user_pk: _locked_read(match_pk).annotate(organiser=_organises(user_pk)))
-
-
 def pairing_for_organiser_locked(request, match_pk: int) -> Pairing:
     """As `pairing_for_organiser`, inside the caller's transaction, with the match row locked
     until it ends (`scoring.services.match_locked`): the match, its pairing, round,
@@ -119,9 +111,9 @@ def pairing_for_organiser_locked(request, match_pk: int) -> Pairing:
     PermissionDenied (visible, but not the user's to change)."""
     user = request.user
     if user.is_authenticated and not sees_everything(user):
-        matches = _LOCKED_READ_ORGANISER.bind(match_pk, user.pk)
+        matches = _locked_read(match_pk).annotate(organiser=_organises(user.pk))
     else:
-        matches = _LOCKED_READ.bind(match_pk)
+        matches = _locked_read(match_pk)
     match = services.match_locked(matches)
     pairing = getattr(match, "pairing", None) if match is not None else None
     if pairing is None:

@@ -22,11 +22,11 @@ Django's templates draw a partial with `{% jinja "name" %}` (`club.templatetags.
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.template import defaultfilters
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
-from club.url_memo import path_of
 from jinja2 import ChainableUndefined, Environment
 
 
@@ -70,8 +70,8 @@ def environment(**options) -> Environment:
     from tournaments.templatetags.charts import match_race_chart
 
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    env.globals.update(_=translate, url=path_of, cached_fragment=cached_fragment,
-                       match_race_chart=match_race_chart)
+    env.globals.update(_=translate, url=lambda name, *args: reverse(name, args=args),
+                       cached_fragment=cached_fragment, match_race_chart=match_race_chart)
     env.filters.update(date=date, capfirst=defaultfilters.capfirst,
                        default_if_none=default_if_none)
     return env

@@ -5,9 +5,6 @@ night, the projector and the control room poll their live part every few seconds
 `static/js/live.js`). Each poll sends the ETag of the part it shows (`If-None-Match`; the first
 poll the one the page was drawn with, its `data-etag`); while nothing changed the answer is a
 bodiless 304 after one query, the "version" functions below, instead of a page rendered afresh.
-A changed poll of a version another visitor's poll has rendered already gets the part that
-render kept (`tournaments.live_parts`, under the ETag), so a hundred spectators of one round
-cost one render a change, not a hundred.
 
 Two versions, each the newest row of the change histories its pages read:
 
@@ -73,7 +70,7 @@ from django.utils.http import quote_etag
 from club.access import sees_everything
 from club.models import Player
 from scoring.models import Deal, Match
-from tournaments import live_commits, live_parts
+from tournaments import live_commits
 from tournaments.models import (
     Entry,
     MatchEvent,
@@ -268,11 +265,7 @@ def live(etag_func):
     """View decorator, Django's `etag` with `etag_func` for htmx polls, and more:
 
     - an htmx poll whose If-None-Match is the page's ETag is a 304 with no body
-      (`not_modified`), answered by `club.middleware.UnchangedPollMiddleware` before the
-      rest of the middleware runs, through the view's `unchanged_poll` (this decorator's
-      `answer_if_unchanged`); else an htmx GET poll gets the live part another poll of the
-      same ETag kept (`tournaments.live_parts`) without a render, or the view renders and its
-      part is kept for the next ones. The answer carries the ETag, `Cache-Control: private,
+      (`not_modified`); else the view renders. The answer carries the ETag, `Cache-Control: private,
       no-cache` (a browser asks again every time) and `Vary: HX-Request` (the poll's answer is
       not the page);
     - a page loaded in full always renders (never a 304, no ETag header, so its flash messages
@@ -287,10 +280,6 @@ def live(etag_func):
         def etag_of(request, *args, **kwargs) -> str | None:
             return poll_etag(request, quoted_etag, *args, **kwargs)
 
-        def answer_if_unchanged(request, *args, **kwargs):
-            """The 304 of an unchanged poll, or None; raises Http404 as `etag_func`."""
-            return not_modified(request, etag_of(request, *args, **kwargs))
-
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not request.htmx:
@@ -301,18 +290,12 @@ def live(etag_func):
             response = not_modified(request, etag)
             if response is not None:
                 return response
-            if etag:
-                response = live_parts.cached(request, etag)
-            if response is None:
-                response = view(request, *args, **kwargs)
-                if etag:
-                    live_parts.keep(request, etag, response)
+            response = view(request, *args, **kwargs)
             if etag and request.method in ("GET", "HEAD"):
                 response.headers.setdefault("ETag", etag)
             if response.has_header("ETag"):
                 poll_headers(response)
             return response
-        wrapped.unchanged_poll = answer_if_unchanged
         return wrapped
     return decorator
 
@@ -320,8 +303,7 @@ def live(etag_func):
 def poll_etag(request, etag_func, *args, **kwargs):
     """What `etag_func(request, *args, **kwargs)` gives (a live page's quoted ETag or None;
     the players' page's with its language), worked out once a request and kept on it
-    (`request.poll_etag`): `club.middleware.UnchangedPollMiddleware` asks it for the 304 of
-    an unchanged poll, and the view, when the poll goes on to it, asks again. Raises what
+    (`request.poll_etag`). Raises what
     `etag_func` raises (Http404), keeping nothing."""
     try:
         return request.poll_etag

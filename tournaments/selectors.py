@@ -32,10 +32,10 @@ from tournaments.pure.standings import (
     MatchResult,
     Standing,
     compute_standings,
+    places_after_each_round,
 )
 from tournaments.pure.swiss_standings import SwissGame, SwissStanding
 from tournaments.pure.swiss_standings import swiss_standings as compute_swiss_standings
-from tournaments.race_cache import race_places
 
 
 def pairings_of_round(round_: Round) -> QuerySet[Pairing]:
@@ -697,26 +697,20 @@ class RaceRow:
     places: tuple[int, ...]
 
 
-def standings_race(tournament: Tournament, counted: CountedRounds | None = None,
-                   ranking: Standings | None = None) -> list[RaceRow]:
+def standings_race(tournament: Tournament,
+                   counted: CountedRounds | None = None) -> list[RaceRow]:
     """Each ranked player's place after every round that has a counted result, in the order of
     the current standings (`standings_with_withdrawn`: the same results, tie-breaks and lots;
     players whose results are cancelled are not in it). Round r's places rank the results of
-    rounds 1..r (`race_cache.race_places`: the places after the rounds whose results
-    are unchanged come from the cache). No counted result yet: `[]`. Two queries, none
-    with `counted` (`counted_rounds(tournament)`, when the caller has it);
-    `ranking`: `standings_with_withdrawn(tournament, counted)`, when the caller has it (its
-    ranks are the places after the last round)."""
+    rounds 1..r. No counted result yet: `[]`. Two queries, none
+    with `counted` (`counted_rounds(tournament)`, when the caller has it)."""
     entries, rounds, cancelled = counted or counted_rounds(tournament)
     if not rounds:
         return []
     ranked_entries = [e for e in entries if e.pk not in cancelled]
-    final = ({entry.pk: row.rank for entry, row in ranking.ranked}
-             if ranking is not None else None)
-    places = race_places(
-        f"standings-race:{tournament.pk}", [e.pk for e in ranked_entries], rounds,
-        tournament.tie_breaks, {e.pk: e.lot for e in ranked_entries if e.lot is not None},
-        final,
+    places = places_after_each_round(
+        [e.pk for e in ranked_entries], rounds, tournament.tie_breaks,
+        {e.pk: e.lot for e in ranked_entries if e.lot is not None},
     )
     # After the last round every result counts: its places are the standings, and a stable
     # sort keeps the tied players in draw order as `_ranking` does.

@@ -317,7 +317,7 @@ def test_the_list_is_live_and_an_unchanged_poll_is_a_304(event, organiser_client
     assert 'id="control-rows" data-live' in page
     first = poll(organiser_client, event)
     assert first.status_code == 200 and first["ETag"]
-    with django_assert_num_queries(1):  # the version (the session and the user are cached)
+    with django_assert_num_queries(2):  # the user and the version (the session is cached)
         again = poll(organiser_client, event, first["ETag"])
     assert again.status_code == 304 and again.content == b""
 
@@ -357,17 +357,16 @@ def test_a_new_player_name_never_breaks_the_page(event, organiser_client):
     assert "&lt;b&gt;Зло&lt;/b&gt;" in page_of(organiser_client, room(event))
 
 
-def test_the_page_reads_the_same_seven_queries_whatever_its_rows_hold(
+def test_the_page_reads_the_same_eight_queries_whatever_its_rows_hold(
         event, organiser_client, django_assert_num_queries):
-    # The live version (the ETag the list's first poll sends, `tournaments.live`), the event,
-    # its organisers, the current round (two), the pairings with their players, tables and
-    # last entries, the rounds' count (labels); the session and the user come from the cache
-    # once the user's first request has read them (club.auth).
+    # The user (the session comes from the cache), the live version (the ETag the list's
+    # first poll sends, `tournaments.live`), the event, its organisers, the current round
+    # (two), the pairings with their players, tables and last entries, the rounds' count.
     organiser_client.get(room(event))
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         organiser_client.get(room(event))
     for table in (1, 2, 3):
         enter(at_table(event, table), "A3 A3 A2 A3")
     table_entry.result_dispute(match=at_table(event, 1), seat="B", text="no")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         organiser_client.get(room(event))

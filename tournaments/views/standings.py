@@ -53,10 +53,8 @@ def standings(request, pk: int):
         "withdrawn": ranking.withdrawn,
         "can_organise": can_organise(request.user, tournament),
         "entries": tournament.entries.select_related("player").order_by("number"),
-        # The race chart is cached under its own places (`standings_race_chart`), which are
-        # worked out from the cache too (`race_cache`): a new result of the last round ranks
-        # nothing again, and draws nothing when it moves no place.
-        "race": selectors.standings_race(tournament, counted, ranking) if round_robin else None,
+        # The race chart is cached under its own places (`standings_race_chart`).
+        "race": selectors.standings_race(tournament, counted) if round_robin else None,
         "round_robin": round_robin,
     })
 

@@ -109,8 +109,7 @@ def _seat(request, match_id: int, token_hash: str) -> str:
 def match_page(request, token: str):
     """The match at the table: "Who are you?" on the first visit, then the score, the entry
     form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
-    unchanged poll is a 304 after one query (`unchanged_poll`, which
-    `club.middleware.UnchangedPollMiddleware` asks before the rest of the middleware runs),
+    unchanged poll is a 304 after one query (`unchanged_poll`),
     before the link is looked up as `with_table` does, so the other phone's deal shows within
     5 s. Whatever that query does not settle (no such link, a mode that keeps players out, no
     seat, too many wrong tokens from this address, a changed page) goes the whole way
@@ -130,9 +129,6 @@ def unchanged_poll(request, token: str):
     if response is not None:
         response.headers["Content-Language"] = language
     return response
-
-
-match_page.unchanged_poll = unchanged_poll
 
 
 def _live_etag(request, token: str) -> tuple[str | None, str]:
