@@ -103,8 +103,6 @@ TEMPLATES = [
     },
 ]
 
-FORM_RENDERER = "club.form_renderer.SiteFormRenderer"  # Django's form templates, in Jinja2
-
 # Database: a SQLite file under var/ unless DATABASE_URL says otherwise.
 # IMMEDIATE transactions, WAL and a busy timeout make concurrent writers wait their turn
 # instead of failing with "database is locked" (STYLE.md, healthchecks #1057).
