@@ -100,24 +100,7 @@ TEMPLATES = [
             ],
         },
     },
-    {  # the match pages' partials, on the path of every deal post (tournaments/jinja_env.py)
-        "NAME": "jinja2",
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {
-            "environment": "tournaments.jinja_env.environment",
-            "autoescape": True,
-            "context_processors": [
-                "django.template.context_processors.request",
-                "django.template.context_processors.i18n",
-                "club.jinja_context.csrf_input",
-            ],
-        },
-    },
 ]
-
-FORM_RENDERER = "club.form_renderer.SiteFormRenderer"  # Django's form templates, in Jinja2
 
 # Database: a SQLite file under var/ unless DATABASE_URL says otherwise.
 # IMMEDIATE transactions, WAL and a busy timeout make concurrent writers wait their turn
