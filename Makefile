@@ -40,7 +40,7 @@ test-fast: setup
 	$(PY) -m pytest -n auto $(PYTEST_ARGS)
 
 worker: setup
-	$(VENV)/bin/celery -A club worker --loglevel=INFO
+	$(VENV)/bin/celery -A config worker --loglevel=INFO
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -190,7 +190,7 @@ poll can cost through it."""
 
 
 def application(environ, start_response):
-    """The site's WSGI application (`club.wsgi`) with /hello/ and the floor view
+    """The site's WSGI application (`config.wsgi`) with /hello/ and the floor view
     (`floor_deal`, at /bench/floor/<match id>/) in front of its URLs, and
     `NOT_MODIFIED_PATH` in front of Django."""
     if environ.get("PATH_INFO") == NOT_MODIFIED_PATH:
@@ -198,11 +198,11 @@ def application(environ, start_response):
                                             ("Cache-Control", "private, no-cache")])
         return [b""]
     if not _handler:
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
         from django.conf import settings
         from django.urls import include, path
 
-        from club.wsgi import application as site
+        from config.wsgi import application as site
         urlpatterns[:] = [
             path("hello/", hello),
             path("bench/floor/<int:match_pk>/", floor_deal),
@@ -214,12 +214,12 @@ def application(environ, start_response):
 
 
 def _shown_only(request, pairing, deal, sheet):
-    """Stands in for `tournaments.views.matches._deal_saved` in `answerless_application`:
+    """Stands in for `tableside.views.matches._deal_saved` in `answerless_application`:
     the htmx answer to a deal saved reduced to the one field the next post needs (the
     fingerprint of the deal list, `name="shown"`), and nothing once the match is won."""
     from django.http import HttpResponse
 
-    from tournaments.views import matches
+    from tableside.views import matches
 
     if deal.match.is_over:
         return HttpResponse("")
@@ -233,7 +233,7 @@ def answerless_application(environ, start_response):
     --answer none` measures: the least a deal post of this design costs, whatever its answer.
     Bench-only."""
     response = application(environ, start_response)  # the first request loads the site
-    from tournaments.views import matches
+    from tableside.views import matches
 
     matches._deal_saved = _shown_only
     return response
@@ -259,7 +259,7 @@ print(json.dumps(rows))
 """
 """`manage.py shell` script (format `ids`: a list of match ids) printing, per match id, its
 deals stored, their distinct numbers, whether the numbers run 1..n, whether it is finished and
-which seats signed (a match entered by its players: `tournaments.models.MatchTable`)."""
+which seats signed (a match entered by its players: `tableside.models.MatchTable`)."""
 
 
 def stored_matches(env: dict, match_ids: list[int]) -> dict:

@@ -3,7 +3,7 @@
 Standalone (`make bench` runs it): a throwaway SQLite database in a temporary directory (or
 the configured one with `--use-database`, inside a transaction that is rolled back) and
 deterministic random deal logs in the import format, written to files and read from them as
-the site and the command do (`tournaments.importing`: `parse_deal_log` streams the file,
+the site and the command do (`exchange.importing`: `parse_deal_log` streams the file,
 `import_plan_apply` writes the plan in batches).
 
 1. The small file of old: a 10-player round robin (45 matches, some 700 deals): read and
@@ -63,7 +63,7 @@ def write_deal_log(path: Path, *, players: int, seed: int, deals: int | None = N
     every match played to 11 game points with random deals, legs over and over (seats
     swapped every other leg) until at least `deals` deals (None: one leg). Deterministic for
     a given `seed`. Returns the number of deals."""
-    from tournaments.pure.berger import berger_rounds
+    from formats.round_robin.berger import berger_rounds
 
     rng = random.Random(seed)
     names = [f"Играч {number:03d}" for number in range(1, players + 1)]
@@ -113,9 +113,9 @@ def import_file(path: Path, *, traced: bool = False, floor: bool = False) -> dic
     seconds of a plain `bulk_create` of as many bare deals when `floor`)."""
     from django.db import transaction
 
+    from exchange.importing import BATCH_SIZE, import_plan_apply, parse_deal_log
     from scoring import rules
     from scoring.models import Deal, Match
-    from tournaments.importing import BATCH_SIZE, import_plan_apply, parse_deal_log
 
     if traced:
         tracemalloc.start()
@@ -158,7 +158,7 @@ def setup_django(workdir: Path, use_database: bool):
     DEBUG off as on a server (no log of every SQL statement). Returns the connection."""
     if not use_database:
         os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     warnings.simplefilter("ignore")  # the development SECRET_KEY warning
 
     import django

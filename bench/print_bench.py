@@ -1,7 +1,7 @@
 """How fast the PDFs build: a scorecard page and a 32-match round pack, against a trivial page.
 
 Standalone (`make bench` runs it): a throwaway SQLite database in a temporary directory, a
-64-player round robin started the usual way (`tournaments.services.tournament_start`), then
+64-player round robin started the usual way (`events.services.tournament_start`), then
 round 1 (32 matches) printed: its blank scorecards (16 A4 pages, two cards a page) and its
 round pack as the print job builds it (`documents.render_round_pack`: the round sheet, then the
 32 scorecards; 17 pages).
@@ -65,7 +65,7 @@ def main() -> None:
 def run(workdir: str, repeats: int) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
     os.environ["MEDIA_ROOT"] = str(Path(workdir) / "media")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     warnings.simplefilter("ignore")  # the development SECRET_KEY warning
 
     import django
@@ -76,9 +76,9 @@ def run(workdir: str, repeats: int) -> None:
     call_command("migrate", verbosity=0)
 
     from club.models import Player
-    from tournaments import selectors, services
-    from tournaments.models import Tournament
-    from tournaments.printing import documents, pdf, scorecard
+    from events import selectors, services
+    from events.models import Tournament
+    from printing import documents, pdf, scorecard
 
     started = time.perf_counter()
     tournament = Tournament.objects.create(

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 if "DATABASE_URL" not in os.environ:
     os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
@@ -38,12 +38,13 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from club.models import Player  # noqa: E402
+from club.models import Player
+from events import registry
+from formats import simulation
 from scoring import services  # noqa: E402
 from scoring.models import Match  # noqa: E402
 from scoring.rules import HouseRules  # noqa: E402
-from tournaments import formats, simulation  # noqa: E402
-from tournaments.pure.simulation import random_match  # noqa: E402
+from scoring.simulation import random_match
 
 EVENTS = [
     ("round_robin", 40, []),
@@ -95,7 +96,7 @@ def main() -> None:
     print(f"{'event':<22} {'seconds':>8} {'matches':>8} {'ms/match':>9} {'vs floor':>9}")
     for fmt, players, extra in EVENTS:
         recipe = simulation.FORMATS.get(fmt)
-        if recipe is None or recipe.format not in formats.REGISTRY:
+        if recipe is None or recipe.format not in registry.REGISTRY:
             print(f"{fmt} {players}: not on this site yet, skipped")
             continue
         seconds, matches = simulate(fmt, players, extra, args.seed)

@@ -47,7 +47,7 @@ THROWAWAY = None
 if "DATABASE_URL" not in os.environ:
     THROWAWAY = tempfile.mkdtemp()
     os.environ["DATABASE_URL"] = f"sqlite:///{THROWAWAY}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
 
 import django  # noqa: E402
@@ -64,10 +64,10 @@ from django.urls import path, reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from bench.common import calibration_ms  # noqa: E402
-from club.models import Player  # noqa: E402
+from club.models import Player
+from events import registry, services
+from events.models import Entry, Tournament
 from scoring.models import Deal, Match  # noqa: E402
-from tournaments import formats, services  # noqa: E402
-from tournaments.models import Entry, Tournament  # noqa: E402
 
 OUTCOMES = [(1, "won")] * 5 + [(2, "schneider")] * 3 + [(3, "capot")]
 
@@ -140,7 +140,7 @@ def build_swiss(players: int, rounds: int, rng: random.Random) -> Tournament:
             format=Tournament.Format.SWISS, swiss_rounds=rounds,
         )
         _entries(tournament, players)
-        event_format = formats.for_tournament(tournament)
+        event_format = registry.for_tournament(tournament)
         event_format.start(rng=rng)
         deals = matches = 0
         for number in range(1, rounds + 1):
@@ -234,11 +234,11 @@ def main() -> None:
         hello = measure(client, "/hello/", args.repeat)
     figures: dict[str, dict[str, dict]] = {}
     for label, tournament in events:
-        standings_url = reverse("tournaments:standings", args=[tournament.pk])
+        standings_url = reverse("standings:standings", args=[tournament.pk])
         figures[label] = {}
         for page, url, before in (
             ("standings", standings_url, None),
-            ("round 1", reverse("tournaments:round", args=[tournament.pk, 1]), None),
+            ("round 1", reverse("events:round", args=[tournament.pk, 1]), None),
             ("standings, cold", standings_url, NewResult(tournament)),
             ("standings, empty cache", standings_url, cache.clear),
         ):

@@ -1,4 +1,4 @@
-"""How long one Swiss round takes to pair (`tournaments.pure.swiss.pair_round`).
+"""How long one Swiss round takes to pair (`formats.swiss.pairing.pair_round`).
 
 Plays 9-round events of 50, 100 and 200 players (random winners, a bye scores a win, a fixed
 seed) and times `pair_round` in each round: with its solver (rustworkx) and, on the same
@@ -25,12 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tournaments.pure.swiss import (  # noqa: E402
-    SwissPlayer,
-    pair_round,
-    round_cost,
-    solve_networkx,
-)
+from formats.swiss.pairing import SwissPlayer, pair_round, round_cost, solve_networkx
 
 SIZES = (50, 100, 200)
 ROUNDS = 9

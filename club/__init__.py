@@ -1,3 +1,1 @@
-from club.celery import app as celery_app
-
-__all__ = ("celery_app",)
+"""Clubs and players: the register every event draws from, and their public pages."""

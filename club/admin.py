@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from club.models import Club, Heartbeat, Player, Season
+from club.models import Club, Player, Season
 
 
 @admin.register(Club)
@@ -24,9 +24,3 @@ class SeasonAdmin(admin.ModelAdmin):
     list_filter = ["club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "starts"
-
-
-@admin.register(Heartbeat)
-class HeartbeatAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "hostname", "note"]
-    readonly_fields = ["created_at", "hostname", "note"]

@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from club.access import sees_everything
-from club.history import History
-from club.validators import validate_plain_text
+from core.access import sees_everything
+from core.history import History
+from core.text import validate_plain_text
 
 
 class Club(models.Model):
@@ -94,7 +94,7 @@ class Player(models.Model):
 
 
 class Season(models.Model):
-    """A stretch of a club's calendar whose events make one ladder (`tournaments.pure.ladder`)."""
+    """A stretch of a club's calendar whose events make one ladder (`standings.ladder`)."""
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
@@ -124,19 +124,3 @@ class Season(models.Model):
     def clean(self) -> None:
         if self.starts and self.ends and self.ends < self.starts:
             raise ValidationError({"ends": _("A season cannot end before it starts.")})
-
-
-class Heartbeat(models.Model):
-    """A row written by the `club.tasks.record_heartbeat` task: proof that a worker runs."""
-
-    created_at = models.DateTimeField(auto_now_add=True)
-    hostname = models.CharField(max_length=200)
-    note = models.CharField(max_length=200, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        verbose_name = _("worker heartbeat")
-        verbose_name_plural = _("worker heartbeats")
-
-    def __str__(self) -> str:
-        return f"{self.hostname} {self.created_at:%Y-%m-%d %H:%M:%S}"

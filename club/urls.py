@@ -1,26 +1,15 @@
-"""Root URLs: language switch, auth, admin, and each area's pages (one namespace each)."""
+"""Clubs, their seasons and the players' pages: `clubs:`."""
 
-from django.contrib import admin
-from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import path
+
+from club.views import players, seasons
+
+app_name = "clubs"
 
 urlpatterns = [
-    path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("admin/", admin.site.urls),
-    # Each area of the site has its namespace (`tournaments:home`, `matches:entry`, ...); the
-    # paths themselves are fixed (printed on scorecards), see tournaments/urls.py.
-    path("", include("tournaments.urls")),
-    path("", include("tournaments.urls_matches")),
-    path("", include("tournaments.urls_data")),
-    path("", include("tournaments.urls_printing")),
-    path("", include("tournaments.urls_nights")),
-    path("", include("tournaments.urls_club")),
-    path("", include("tournaments.urls_players")),
-    path("", include("tournaments.urls_offline")),
-    path("", include("tournaments.urls_control")),
+    path("club/<id:club_pk>/", seasons.club_detail, name="club"),
+    path("club/<id:club_pk>/seasons/<id:season_pk>/", seasons.season_detail, name="season"),
+    path("club/<id:club_pk>/seasons/<id:season_pk>/crosstable/", seasons.season_crosstable,
+         name="season_crosstable"),
+    path("players/<id:player_pk>/", players.player_detail, name="player"),
 ]
-
-# An unreachable database met outside a view is a 503 too (with DEBUG off).
-handler500 = "club.middleware.server_error"

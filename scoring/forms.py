@@ -11,8 +11,9 @@ form carries `score` (a `rules.DealScore`) and `record` (the `rules.DealRecord`,
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.messages import user_message
 from scoring import rules
-from scoring.messages import DEAL_NUMBER_MISSING, DRAW_WITH_WINNER, user_message
+from scoring.messages import DEAL_NUMBER_MISSING, DRAW_WITH_WINNER
 from scoring.models import Reason, reason_label
 
 GAME_POINTS = (0, 1, 2, 3)

@@ -12,8 +12,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.history import History
 from club.models import Player
+from core.history import History
 from scoring import rules
 
 

@@ -278,7 +278,7 @@ class InvalidDeal(ValueError):
       ``describe_field``); a default sentence per code is used when it is not given;
     * ``params`` -- the numbers (and seats) the sentence names, by name, e.g.
       ``{"seat": "A", "marriage_points": 60, "marriages": 2, "tricks": 1}``, so that another
-      language can place them in its own sentence (``club.messages``); ``{}`` when the
+      language can place them in its own sentence (``scoring.messages``); ``{}`` when the
       sentence names none. An error of one deal of a match (``score_match``) adds
       ``deal_number`` (1-based);
     * ``case`` -- which check of the code failed, stable within the code (e.g.

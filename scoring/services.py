@@ -9,7 +9,7 @@ the second is told what happened (`RecordingError` code `deal_already_entered`).
 
 Errors the organiser can fix: `rules.InvalidDeal` (the deal breaks the rules) and
 `RecordingError` (the match is not in a state to take it). Both carry a stable `.code` and the
-numbers involved (`.params`), never a sentence: `club.messages.user_message` turns either into
+numbers involved (`.params`), never a sentence: `core.messages.user_message` turns either into
 the sentence in the user's language.
 """
 
@@ -20,26 +20,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from club.errors import UserError
 from scoring import rules
+from scoring.errors import RecordingError
 from scoring.models import Deal, Match
 from scoring.signals import match_finished, match_reopened
-
-
-class RecordingError(UserError):
-    """The match cannot take this change now: `RecordingError(code, **params)`, `.code`
-    stable, `.params` the deal numbers the sentence names (`club.messages`)."""
-
-
-class ConfirmationRequired(RecordingError):
-    """The change would undo results that followed from this match (a knockout winner who
-    has already started their next match). Nothing was written; `.consequences` lists, as
-    plain sentences in the active language, what would be undone. Doing it again with
-    `confirmed=True` goes ahead."""
-
-    def __init__(self, consequences: list[str]) -> None:
-        super().__init__("confirmation_required", count=len(consequences))
-        self.consequences = list(consequences)
 
 
 def match_locked(matches: QuerySet[Match]) -> Match | None:

@@ -7,7 +7,7 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from club.models import Club, Player
-from tournaments.models import Entry, Tournament
+from events.models import Entry, Tournament
 
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
                 "Димитър Николов", "Светла Иванова", "Николай Тодоров", "Йорданка Христова"]
@@ -21,6 +21,14 @@ def cache_of_this_process():
     with override_settings(CACHES={"default": {"BACKEND": memory},
                                    "fragments": {"BACKEND": memory, "LOCATION": "fragments"}}):
         yield
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    """Files (an import's upload, a PDF) go to a temporary MEDIA_ROOT, set before a
+    `redis_worker` starts (autouse)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
 
 
 @pytest.fixture(autouse=True)

@@ -6,23 +6,24 @@ import pytest
 from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from events import services
+from events.models import Pairing
 from scoring import rules
 from scoring import services as scoring_services
-from tournaments import services
-from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db
 
-APPS = ("club", "scoring", "tournaments")
+APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
+        "live", "printing", "exchange", "server")
 REFUSED_ANONYMOUS = {400, 403, 404, 405}
 # The views that change a tournament someone organises (the others only read, or create
 # the visitor's own tournament or import).
 WRITE_URLS = {
-    "tournaments:edit", "tournaments:player_add", "tournaments:player_remove",
-    "tournaments:player_withdraw", "tournaments:draw", "tournaments:draw_lot", "tournaments:start",
+    "events:edit", "events:player_add", "events:player_remove",
+    "events:player_withdraw", "events:draw", "events:draw_lot", "events:start",
     "matches:deal_add", "matches:deal_undo", "matches:deal_correct", "printing:request",
     "nights:pair", "nights:close", "nights:unpair", "matches:link_renew",
-    "matches:result_approve", "control:approve", "control:renew", "tournaments:knockout_start",
+    "matches:result_approve", "control:approve", "control:renew", "groups:knockout_start",
 }
 
 

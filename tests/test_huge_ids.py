@@ -9,10 +9,11 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.exceptions import Resolver404
 
-from club.converters import ID_MAX, IdConverter
+from core.converters import ID_MAX, IdConverter
 
 HUGE = "99999999999999999999"  # 20 digits; 2**63 - 1 = 9223372036854775807 has 19
-OWN_APPS = ("club", "scoring", "tournaments")
+OWN_APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
+        "live", "printing", "exchange", "server")
 
 
 def id_routes(value: str, resolver=None, prefix="", namespace=""):
@@ -35,8 +36,8 @@ def id_routes(value: str, resolver=None, prefix="", namespace=""):
 def test_the_walk_finds_the_pages_of_each_kind_of_id():
     names = {name for name, _path, ours in id_routes(HUGE) if ours}
     assert names >= {
-        "tournaments:detail", "tournaments:round", "matches:entry", "matches:deal_undo",
-        "matches:deal_correct", "tournaments:player_remove", "printing:download", "clubs:club",
+        "events:detail", "events:round", "matches:entry", "matches:deal_undo",
+        "matches:deal_correct", "events:player_remove", "printing:download", "clubs:club",
         "clubs:season", "clubs:player", "nights:unpair",
     }
 

@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from club.celery import app
+from config.celery import app
 from tests.services import REDIS_HOST, REDIS_PORT, require_redis
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +47,7 @@ def redis_worker_fixture():
         MEDIA_ROOT=str(settings.MEDIA_ROOT),
     )
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "club", "worker", "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
          f"--queues={QUEUE},{app.conf.task_default_queue}",
          "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -1,5 +1,5 @@
 """Draws the app's icons, icon-192.png and icon-512.png (the web app manifest,
-`tournaments.views.offline.manifest`): a white spade and "66" on the site's accent red, inside
+`core.views.manifest`): a white spade and "66" on the site's accent red, inside
 the middle 80 % so a round or squircle mask leaves them whole.
 
 Run from the project: `.venv/bin/python static/icons/make_icons.py` (Pillow, the DejaVu fonts).

@@ -5,8 +5,8 @@ listed, the history's count following its list (static/js/match.js)."""
 import pytest
 from playwright.sync_api import expect
 
+from live.templatetags import live as live_tags
 from tests.browser.conftest import create_tournament
-from tournaments.templatetags import live as live_tags
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,11 +13,11 @@ byes, C2 (4) v B2 (5), C1 (3) v A2 (6); seeds 4 and 3 win, then 1 and 2; the fin
 import pytest
 from django.urls import reverse
 
+from events.models import Pairing, Tournament
 from scoring.models import Match
 from tests.browser.conftest import create_tournament
 from tests.browser.test_knockout_flow import ELEVEN, enter_deals
-from tests.tournaments.playing import play
-from tournaments.models import Pairing, Tournament
+from tests.playing import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,7 +106,7 @@ def test_twelve_players_in_groups_then_a_knockout_to_the_champion(
     page.screenshot(path=f"{SHOTS}/groups-phone.png", full_page=True)
 
     wide = open_page(1280, 900)
-    wide.goto(live_server.url + reverse("tournaments:groups", args=[tournament.pk]))
+    wide.goto(live_server.url + reverse("groups:detail", args=[tournament.pk]))
     wide.wait_for_selector(".podium")
     assert no_sideways_scroll(wide)
     wide.screenshot(path=f"{SHOTS}/groups-wide.png", full_page=True)

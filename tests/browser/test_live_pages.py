@@ -1,6 +1,6 @@
 """Live pages in two browsers: an organiser enters the deal that wins a match on the match page;
 a spectator's standings page and the same match page show it within 5 seconds without a reload
-(htmx polls with the ETag, `tournaments.live`). Then the projector at 1920×1080 (body text at
+(htmx polls with the ETag, `live.versions`). Then the projector at 1920×1080 (body text at
 least 28 px, no site header) and the live pages at 390×844, as PNGs (LIVE_SCREENSHOTS=<dir>
 keeps them)."""
 
@@ -13,10 +13,10 @@ import pytest
 from django.urls import reverse
 
 from club.models import Player
+from events import services
+from events.models import Tournament
 from scoring.models import Match
-from tests.tournaments.playing import play
-from tournaments import services
-from tournaments.models import Tournament
+from tests.playing import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,7 +53,7 @@ def test_a_deal_shows_on_the_spectators_pages_without_a_reload(open_page, live_s
     tournament, match = event
     winner = match.player_a.name
     standings = open_page()
-    standings.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
+    standings.goto(live_server.url + reverse("standings:standings", args=[tournament.pk]))
     standings.wait_for_selector("#live-standings p.live")  # "1 match is being played"
     watching = open_page()
     watching.goto(live_server.url + reverse("matches:entry", args=[match.pk]))
@@ -83,7 +83,7 @@ def test_a_deal_shows_on_the_spectators_pages_without_a_reload(open_page, live_s
     folder = shots(tmp_path)
     standings.screenshot(path=str(folder / "standings_390.png"), full_page=True)
     watching.screenshot(path=str(folder / "match_390.png"), full_page=True)
-    organiser.goto(live_server.url + reverse("tournaments:round", args=[tournament.pk, 1]))
+    organiser.goto(live_server.url + reverse("events:round", args=[tournament.pk, 1]))
     organiser.screenshot(path=str(folder / "round_390.png"), full_page=True)
     for page in (standings, watching, organiser):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -94,7 +94,7 @@ def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, ev
     the empty body of a 304 if static/js/live.js did not stop it)."""
     tournament, _ = event
     page = open_page()
-    url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
+    url = live_server.url + reverse("standings:standings", args=[tournament.pk])
     page.goto(url)
 
     def unchanged(response) -> bool:
@@ -116,7 +116,7 @@ def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_s
     that wins the match, one poll renders and the other gets the live part it kept
     (`tournaments.live_parts`): both show the new first place without a reload."""
     tournament, match = event
-    url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
+    url = live_server.url + reverse("standings:standings", args=[tournament.pk])
     answers = []  # the polls' responses, in order
     pages = []
     for _ in range(2):
@@ -143,7 +143,7 @@ def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_s
 def test_the_projector_reads_from_across_the_room(open_page, live_server, event, tmp_path):
     tournament, _ = event
     page = open_page(1920, 1080)
-    page.goto(live_server.url + reverse("tournaments:projector", args=[tournament.pk])
+    page.goto(live_server.url + reverse("live:projector", args=[tournament.pk])
               + "?every=5")
     assert page.locator(".site-header").count() == 0
     assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 28

@@ -10,11 +10,12 @@ import random
 
 import pytest
 
+from events import services as tournament_services
+from events.models import EntryMode, Pairing
 from scoring import rules, services
+from tableside import table_entry
+from tableside.models import MatchTable
 from tests.browser.test_players_at_the_table import enter, organiser_page, sit
-from tournaments import services as tournament_services
-from tournaments import table_entry
-from tournaments.models import EntryMode, MatchTable, Pairing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,9 +5,9 @@ And the card-points form keeps what was typed when a save is refused."""
 import pytest
 
 from club.models import Club, Player, Season
+from events.models import Tournament
 from scoring.models import Match
-from tournaments.demo import DEMO_ORGANISER, DEMO_PASSWORD, load_demo
-from tournaments.models import Tournament
+from server.demo import DEMO_ORGANISER, DEMO_PASSWORD, load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,9 +11,11 @@ import random
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_table_entry import enter as enter_deals
-from tournaments import services, table_entry
-from tournaments.models import EntryMode, MatchTable, Pairing
+from events import services
+from events.models import EntryMode, Pairing
+from tableside import table_entry
+from tableside.models import MatchTable
+from tests.tableside.test_table_entry import enter as enter_deals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

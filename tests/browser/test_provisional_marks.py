@@ -10,11 +10,12 @@ import random
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_knockout_services import at
-from tests.tournaments.test_knockout_services import started as knockout_started
-from tests.tournaments.test_table_entry import enter
-from tournaments import services, table_entry
-from tournaments.models import Entry, EntryMode, Pairing, Tournament
+from events import services
+from events.models import Entry, EntryMode, Pairing, Tournament
+from tableside import table_entry
+from tests.formats.test_knockout_services import at
+from tests.formats.test_knockout_services import started as knockout_started
+from tests.tableside.test_table_entry import enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,7 +48,7 @@ def round_robin(organiser, home_club, players):
 def test_the_standings_mark_two_rows_until_the_second_signature(open_page, live_server,
                                                                 round_robin):
     tournament, unsigned = round_robin
-    url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
+    url = live_server.url + reverse("standings:standings", args=[tournament.pk])
     wide = open_page(1280, 900)
     wide.goto(url)
     assert wide.locator("table.standings .unsigned-mark").count() == 2
@@ -71,7 +72,7 @@ def test_the_bracket_marks_the_unsigned_winner_who_goes_on(open_page, live_serve
     semifinal = at(cup, 1, 0)
     enter(semifinal.match, "A3 A3 A2 A3")
     enter(at(cup, 1, 1).match, "A3 A2 A3", seat="A")  # the other semifinal being played
-    url = live_server.url + reverse("tournaments:bracket", args=[cup.pk])
+    url = live_server.url + reverse("knockout:bracket", args=[cup.pk])
     for width, height in ((390, 844), (1280, 900)):
         page = open_page(width, height)
         page.goto(url)

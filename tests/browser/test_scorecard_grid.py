@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from club.models import Player
-from tournaments.models import Entry, Pairing, Tournament
-from tournaments.services import tournament_start
+from events.models import Entry, Pairing, Tournament
+from events.services import tournament_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -130,5 +130,5 @@ def test_a_final_score_only_event_on_a_phone(open_page, live_server, match, tmp_
     assert "won the match 11:7." in page.inner_text(".scoreboard")
     page.screenshot(path=str(folder / "final_score_saved_390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
+    page.goto(live_server.url + reverse("standings:standings", args=[tournament.pk]))
     assert "Final scores only" in page.inner_text("main")

@@ -5,7 +5,7 @@ season's cross-table page, the status page, the PDF. The season is the winter on
 import pytest
 from django.urls import reverse
 
-from tests.tournaments import test_seasons_views as winter
+from tests.standings import test_seasons_views as winter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,9 +5,9 @@ server is back, the deal is saved once."""
 import pytest
 from django.urls import reverse
 
+from events.models import Pairing
+from events.services import tournament_start
 from scoring.models import Deal
-from tournaments.models import Pairing
-from tournaments.services import tournament_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,7 +4,7 @@ for speed), pairs each next round with "Pair round N", and reads the final stand
 Buchholz values are worked out by hand below.
 
 Every match is won by the player with the lower number (1 the first added), 12:0. The
-pairing (tournaments.pure.swiss solved by rustworkx; seat A, who deals first, first):
+pairing (formats.swiss.pairing solved by rustworkx; seat A, who deals first, first):
   round 1: 1-5, 6-2, 3-7, 8-4, bye 9   (top half against bottom half)
   round 2: 2-1, 5-3, 4-9, 7-6, bye 8   (1 point: 1 2 3 4 9, 9 floats down; bye: 0 group's last)
   round 3: 1-3, 2-4, 9-6, 5-8, bye 7
@@ -30,10 +30,10 @@ import os
 import pytest
 from django.urls import reverse
 
+from events.models import Tournament
 from scoring import rules
 from scoring import services as scoring_services
 from tests.browser.conftest import create_tournament
-from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -98,7 +98,7 @@ def test_a_nine_player_swiss_of_four_rounds(open_page, live_server, django_user_
     for number in (1, 2, 3, 4):
         enter_table_one(page, tournament, number)
         play_the_rest(tournament, number, skip_table=1)
-        page.goto(live_server.url + reverse("tournaments:round", args=[tournament.pk, number]))
+        page.goto(live_server.url + reverse("events:round", args=[tournament.pk, number]))
         if number < 4:
             page.click(f"text=Pair round {number + 1}")
             page.wait_for_selector(f"h2 >> text=Round {number + 1}")
@@ -130,8 +130,8 @@ def test_a_nine_player_swiss_of_four_rounds(open_page, live_server, django_user_
 
     wide = open_page(1280, 900)
     wide.context.add_cookies(page.context.cookies())
-    wide.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
+    wide.goto(live_server.url + reverse("standings:standings", args=[tournament.pk]))
     shot(wide, "standings-1280")
-    wide.goto(live_server.url + reverse("tournaments:round", args=[tournament.pk, 4]))
+    wide.goto(live_server.url + reverse("events:round", args=[tournament.pk, 4]))
     shot(wide, "round4-1280")
     no_sideways_scroll(wide)

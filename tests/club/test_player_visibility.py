@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Club, Player
+from events.models import Entry, Tournament
+from formats.club_night import services as club_nights
 from scoring import rules
-from tournaments import club_nights
-from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def own_private_guest(organiser, home_club) -> Player:
 
 def offered(client: Client, tournament: Tournament) -> set[str]:
     """The names in the players page's "From the register" list."""
-    response = client.get(reverse("tournaments:players", args=[tournament.pk]))
+    response = client.get(reverse("events:players", args=[tournament.pk]))
     assert response.status_code == 200
     return {player.name for player in response.context["add_form"].fields["player"].queryset}
 
@@ -73,7 +73,7 @@ def test_the_add_player_list_leaves_out_other_organisers_private_players(
 def test_a_private_player_cannot_be_added_by_posting_their_id(
         organiser_client, tournament, secret):
     response = organiser_client.post(
-        reverse("tournaments:player_add", args=[tournament.pk]),
+        reverse("events:player_add", args=[tournament.pk]),
         {"player": secret["guest"].pk, "new_name": ""},
     )
     assert response.status_code == 422

@@ -4,6 +4,7 @@ every code has one, and the new checks name the numbers of the record in both la
 import pytest
 from django.utils import translation
 
+from core.messages import user_message
 from scoring import messages
 from scoring.rules import ERROR_CODES, DealRecord, HouseRules, InvalidDeal, score_deal
 
@@ -23,7 +24,7 @@ def error_of(deal, rules=None):
 
 def in_language(language, error):
     with translation.override(language):
-        return messages.user_message(error)
+        return user_message(error)
 
 
 @pytest.mark.parametrize("code", ERROR_CODES)
@@ -35,12 +36,12 @@ def test_every_code_has_a_bulgarian_sentence(code):
         assert text != str(messages.RULE_MESSAGES[code])
 
 
-@pytest.mark.parametrize("key", list(messages.NUMBERED_RULE_MESSAGES))
+@pytest.mark.parametrize("key", list(messages.RULE_SENTENCES))
 def test_every_numbered_sentence_is_translated(key):
     with translation.override("bg"):
-        text = str(messages.NUMBERED_RULE_MESSAGES[key])
+        text = str(messages.RULE_SENTENCES[key])
     with translation.override("en"):
-        assert text != str(messages.NUMBERED_RULE_MESSAGES[key])
+        assert text != str(messages.RULE_SENTENCES[key])
 
 
 def test_sixty_marriage_points_with_one_trick_named_in_both_languages():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring import rules
 from scoring.rules import HouseRules, final_score_highest, final_score_valid, score_match
-from tournaments.pure.simulation import random_match
+from scoring.simulation import random_match
 
 SETTINGS = settings(max_examples=200, deadline=None)
 

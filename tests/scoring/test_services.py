@@ -10,15 +10,15 @@ from functools import partial
 import pytest
 from django.db import connection
 
+from events.models import Pairing
+from events.services import tournament_start
 from scoring import services
+from scoring.errors import RecordingError
 from scoring.models import Deal, Match
 from scoring.rules import DealRecord, DealScore, InvalidDeal
-from scoring.services import RecordingError
 from scoring.signals import match_finished, match_reopened
 from tests.concurrency import run_at_once
 from tests.services import require_vendor
-from tournaments.models import Pairing
-from tournaments.services import tournament_start
 
 REASON = {1: "won", 2: "schneider", 3: "capot"}
 
@@ -334,7 +334,7 @@ def test_two_organisers_entering_deal_1_at_once_record_it_once(vendor, match, or
 def test_undo_with_a_stale_number_undoes_nothing(match):
     record(match, None, ("A", 1), ("A", 2))
     services.deal_undo_last(match=match, by=None, number=2)
-    with pytest.raises(services.RecordingError) as error:
+    with pytest.raises(RecordingError) as error:
         services.deal_undo_last(match=match, by=None, number=2)  # a double tap
     assert error.value.code == "undo_not_last"
     assert list(match.deals.values_list("number", flat=True)) == [1]

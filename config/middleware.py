@@ -1,0 +1,171 @@
+"""The site's own middleware.
+
+`SiteLanguageMiddleware`: the site speaks its own language (LANGUAGE_CODE, Bulgarian) until a
+visitor picks another. Django's LocaleMiddleware follows the browser's Accept-Language, which
+would show a Sofia club's site in English on every English-language phone; here only the
+language cookie set by the switch in the page header changes the language.
+
+`ForwardedForMiddleware`: behind a proxy (nginx, Caddy) every request reaches the web nodes
+from the proxy's address; for a request from one of `TRUSTED_PROXIES` it puts the visitor's
+address, from X-Forwarded-For, in REMOTE_ADDR, which the login lock-out (django-axes), the
+players' links' guess limit and the addresses written beside signatures and deals read.
+
+`DatabaseUnavailableMiddleware`: while the database cannot be reached (PostgreSQL restarting,
+SQLite locked past its busy timeout) a request gets a 503 page with `Retry-After`, in the
+visitor's language, instead of a 500.
+"""
+
+import ipaddress
+import logging
+import sys
+from collections.abc import Sequence
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.views import defaults
+
+logger = logging.getLogger(__name__)
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _trusted(address: str, proxies: Sequence[Network]) -> bool:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(parsed in network for network in proxies)
+
+
+def forwarded_client(remote_addr: str, forwarded_for: str, proxies: Sequence[Network]) -> str:
+    """The visitor's address: `remote_addr` (the peer of the connection), unless it is one of
+    `proxies` (networks, `settings.TRUSTED_PROXIES`); then the last address of `forwarded_for`
+    (the X-Forwarded-For header, "client, proxy1, proxy2") that is not a trusted proxy: each
+    proxy appends the peer it saw, so what stands left of that was written by the visitor and
+    could be anything. `remote_addr` again when that address is no IP address, or none is
+    left."""
+    if not _trusted(remote_addr, proxies):
+        return remote_addr
+    for hop in reversed([hop.strip() for hop in forwarded_for.split(",") if hop.strip()]):
+        if not _trusted(hop, proxies):
+            try:
+                return str(ipaddress.ip_address(hop))
+            except ValueError:
+                return remote_addr
+    return remote_addr
+
+
+class ForwardedForMiddleware:
+    """REMOTE_ADDR becomes `forwarded_client(...)` for a request from a trusted proxy; without
+    `TRUSTED_PROXIES` (no proxy) nothing changes, and a client cannot claim an address."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.proxies = list(settings.TRUSTED_PROXIES)
+
+    def __call__(self, request):
+        use_forwarded_client(request, self.proxies)
+        return self.get_response(request)
+
+
+def use_forwarded_client(request, proxies: Sequence[Network]) -> None:
+    """Put `forwarded_client(...)` in `request.META["REMOTE_ADDR"]`; nothing without
+    `proxies` (`settings.TRUSTED_PROXIES`)."""
+    if proxies:
+        request.META["REMOTE_ADDR"] = forwarded_client(
+            request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR", ""),
+            proxies)
+
+
+class SiteLanguageMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        language = site_language(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+        return language_headers(self.get_response(request), language)
+
+
+def site_language(request) -> str:
+    """The language code `request` is answered in: its language cookie's, when that is one
+    of `settings.LANGUAGES`, else the site's own (`settings.LANGUAGE_CODE`)."""
+    language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def language_headers(response, language: str):
+    """`response` with what an answer in `language` carries: `Vary: Cookie` (the cookie
+    chooses the language) and its Content-Language, unless the view set one."""
+    patch_vary_headers(response, ("Cookie",))
+    response.headers.setdefault("Content-Language", language)
+    return response
+
+
+RETRY_AFTER_SECONDS = 10  # a PostgreSQL restart takes a few seconds
+
+
+def database_unavailable(exception: BaseException) -> bool:
+    """Whether `exception` says the database cannot be reached or is busy just now (worth
+    trying again in a few seconds), not that the code or the schema is wrong.
+
+    `django.db.InterfaceError` (a connection closed under us) and `django.db.OperationalError`
+    (cannot connect, the server restarting or shutting down, SQLite's "database is locked"),
+    except SQLite's "no such table" and "no such column", which are OperationalError too but
+    mean a missing migration: those stay 500s.
+    """
+    if isinstance(exception, InterfaceError):
+        return True
+    if isinstance(exception, OperationalError):
+        return not str(exception).startswith(("no such table", "no such column"))
+    return False
+
+
+def database_unavailable_response() -> HttpResponse:
+    """503 with `Retry-After` (seconds) and a short page in the active language. It asks the
+    database nothing: no user, no session, no messages (`render_to_string` without the
+    request, so no context processor runs either)."""
+    html = render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
+    response = HttpResponse(html, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    add_never_cache_headers(response)
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that meets an unreachable database (`database_unavailable`) answers 503 with
+    `Retry-After` instead of a 500. The exception is logged as a warning. An htmx form keeps
+    what was entered (htmx does not swap a 503 in) and `static/js/server_busy.js` says "not
+    saved, tap Save again"; the deal number each deal form sends makes sending it again safe.
+
+    Errors raised outside a view (a middleware's own query) reach `config.urls.handler500`,
+    which gives the same answer when DEBUG is off.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not database_unavailable(exception):
+            return None
+        logger.warning("Database unavailable for %s %s: %s", request.method, request.path,
+                       exception)
+        return database_unavailable_response()
+
+
+def server_error(request):
+    """`handler500`: the 503 of `database_unavailable_response` when the error being handled
+    is an unreachable database (raised outside a view, e.g. by a middleware's query, where
+    `DatabaseUnavailableMiddleware` cannot see it), else Django's own 500 page."""
+    if database_unavailable(sys.exc_info()[1]):
+        return database_unavailable_response()
+    return defaults.server_error(request)

@@ -1,0 +1,67 @@
+"""Offline entry (README "Offline entry"): the service worker, the web app manifest, and the
+organiser's queued-deal sync.
+
+* `/sw.js` -- `static/js/sw.js` served from the site's root, so its scope covers `/m/` and
+  `/p/`; `Service-Worker-Allowed: /` says so, `Cache-Control: no-cache` makes the browser check
+  for a new version at every visit.
+* `/manifest.webmanifest` -- the app's name in the active language (Bulgarian or English),
+  its icons (`static/icons/`), colours and start page.
+* `matches:deal_sync` -- a deal the organiser's phone kept while offline, answered in JSON
+  (`tableside.offline_sync`)."""
+
+from functools import cache
+
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse, JsonResponse
+from django.templatetags.static import static
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+THEME_COLOUR = "#9b1c1c"
+
+
+"""The site's accent (`--accent` in static/css/site.css): the app's title bar."""
+
+
+BACKGROUND_COLOUR = "#fbfaf7"
+
+
+"""The page background (`--bg`): the splash screen while the app opens."""
+
+
+@cache
+def _worker_source() -> bytes:
+    with open(finders.find("js/sw.js"), "rb") as source:
+        return source.read()
+
+
+@require_GET
+def service_worker(request):
+    """The service worker script (`static/js/sw.js`) at `/sw.js`."""
+    response = HttpResponse(_worker_source(), content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def manifest(request):
+    """The web app manifest in the active language: installing the site as an app opens the
+    home page, or offline the last match page visited (`static/js/sw.js`)."""
+    icons = [
+        {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
+         "type": "image/png", "purpose": "any"}
+        for size in (192, 512)
+    ]
+    data = {
+        "name": _("Santase club"), "short_name": _("Santase"),
+        "description": _("Deals, matches and standings of a Santase (66) club."),
+        "lang": get_language(), "start_url": "/?source=app", "scope": "/",
+        "display": "standalone", "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR, "icons": icons,
+    }
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    response["Vary"] = "Cookie, Accept-Language"
+    return response

@@ -1,0 +1,2 @@
+"""Events (tournaments and club nights): their entries, rounds and pairings, who may see and change
+them, and the format registry."""

@@ -1,0 +1,1 @@
+"""Live pages and the projector."""

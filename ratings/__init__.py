@@ -1,0 +1,1 @@
+"""Glicko-2 ratings of the players over the club's public events."""

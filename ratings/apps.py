@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingsConfig(AppConfig):
+    name = "ratings"
+    verbose_name = _("Ratings")
+
+    def ready(self) -> None:
+        from ratings import receivers  # noqa: F401  (connects the signal receivers)

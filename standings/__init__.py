@@ -1,0 +1,1 @@
+"""Standings and tie-breaks, races, cross-tables and season ladders."""

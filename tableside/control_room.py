@@ -1,0 +1,148 @@
+"""The organiser's control room: every match of an event that needs watching, with its state,
+its score and the time since its last entry, the ones that need the organiser first.
+
+Which matches (`control_pairings`): those of the round being played
+(`selectors.current_round`; at a club night, whose one round lasts all evening, only its
+matches not over -- the format object's `pairs_on_the_spot`), every match in play in any
+round (players of a round robin may play ahead), and every result that waits for the
+organiser (`table_entry.unsettled_match_ids`: signatures awaited, or disputed), whatever its
+round.
+
+The order (`control_rows`): disputed results first; then the idle matches -- playing, or
+waiting for the signatures, with no entry for `idle_after` minutes or more; then the rest.
+Within each group by table (then round), so that a row keeps its place while the minutes
+pass. The states come from `table_entry.match_state` (the one place that decides them);
+the last entry is the newest deal or table event of the match (a renewed link is no entry).
+Reads only.
+"""
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, Q, Subquery
+from django.utils.translation import gettext_lazy as _
+
+from events import registry, selectors
+from events.models import Pairing, Tournament
+from scoring.models import Deal, Match
+from tableside import table_entry
+from tableside.models import MatchEvent, MatchTable
+
+IDLE_MINUTES, IDLE_FEWEST, IDLE_MOST = 10, 1, 240
+"""A match with no entry for `IDLE_MINUTES` minutes is idle (`?idle=` changes it, from
+`IDLE_FEWEST` to `IDLE_MOST`)."""
+IDLE_STATES = (table_entry.PLAYING, table_entry.AWAITING)
+"""The states in which a match can be idle: someone should be entering, or signing."""
+STATE_LABELS = {
+    table_entry.NOT_STARTED: _("not started"),
+    table_entry.PLAYING: _("playing"),
+    table_entry.AWAITING: _("waiting for signatures"),
+    table_entry.DISPUTED: _("disputed"),
+    table_entry.FINAL: _("final"),
+}
+"""What the page calls each state of `table_entry.match_state`."""
+
+
+def idle_minutes(value: str | None) -> int:
+    """The `?idle=` of the page: whole minutes from `IDLE_FEWEST` to `IDLE_MOST`; anything
+    else (absent, not a number, out of range) is `IDLE_MINUTES`."""
+    try:
+        minutes = int(value or "")
+    except ValueError:
+        return IDLE_MINUTES
+    return minutes if IDLE_FEWEST <= minutes <= IDLE_MOST else IDLE_MINUTES
+
+
+@dataclass(frozen=True)
+class ControlRow:
+    """One match of the control room: its pairing (players, table, round, match and, when
+    it has one, its `MatchTable`), its `state` (`table_entry.match_state`), the time of its
+    last entry (None: none yet) and the whole `minutes` since then, whether it is `idle`,
+    and what the organiser may do with it from the page (`may_approve`:
+    `table_entry.APPROVABLE`; `may_renew`: the players have a link, not final yet)."""
+
+    pairing: Pairing
+    state: str
+    last_entry: datetime.datetime | None
+    minutes: int | None
+    idle: bool
+    may_approve: bool
+    may_renew: bool
+
+    @property
+    def match(self) -> Match:
+        return self.pairing.match
+
+    @property
+    def table(self) -> MatchTable | None:
+        return getattr(self.match, "table", None)
+
+    @property
+    def state_label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+    @property
+    def disputed_name(self) -> str:
+        """The name of the player who disputes the result ("" when nobody does)."""
+        seat = self.table.disputed_by if self.state == table_entry.DISPUTED else ""
+        return self.match.player(seat).name if seat else ""
+
+    @property
+    def group(self) -> int:
+        """0: disputed, 1: idle, 2: the rest (the page's order)."""
+        return 0 if self.state == table_entry.DISPUTED else 1 if self.idle else 2
+
+
+def control_pairings(tournament: Tournament) -> list[Pairing]:
+    """The pairings (with a match) the control room lists -- see the module's docstring --
+    with their players, round, match and `MatchTable`, each annotated with `last_event` and
+    `last_deal` (the times of its newest table event other than a renewal, and of its newest
+    deal). Four queries; [] before the start."""
+    round_ = selectors.current_round(tournament)
+    if round_ is None:
+        return []
+    current = Q(round=round_)
+    if registry.for_tournament(tournament).pairs_on_the_spot:
+        current &= ~Q(match__status__in=Match.OVER)
+    wanted = (
+        current | Q(match__status=Match.Status.PLAYING) | Q(match__table__pending__isnull=False)
+        | Q(match__in=table_entry.unsettled_match_ids(tournament))
+    )
+    events = (
+        MatchEvent.objects.filter(match=OuterRef("match_id"))
+        .exclude(kind=MatchEvent.Kind.RENEWED).order_by("-at").values("at")[:1]
+    )
+    deals = Deal.objects.filter(match=OuterRef("match_id")).order_by("-entered_at")
+    return list(
+        Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
+        .filter(wanted)
+        .select_related("round", "entry_a__player", "entry_b__player", "match__player_a",
+                        "match__player_b", "match__table")
+        .annotate(last_event=Subquery(events),
+                  last_deal=Subquery(deals.values("entered_at")[:1]))
+    )
+
+
+def control_rows(tournament: Tournament, *, now: datetime.datetime,
+                 idle_after: int) -> list[ControlRow]:
+    """The control room's rows in the page's order (see the module's docstring): a match is
+    idle when its state is one of `IDLE_STATES` and its last entry was `idle_after` minutes
+    or more before `now` (a match with no entry yet is never idle)."""
+    mode = tournament.entry_mode
+    renewable = table_entry.players_may_enter(mode)
+    rows = []
+    for pairing in control_pairings(tournament):
+        match = pairing.match
+        state = table_entry.match_state(match, mode, getattr(match, "table", None))
+        times = [at for at in (pairing.last_event, pairing.last_deal) if at is not None]
+        last = max(times) if times else None
+        minutes = None if last is None else max(0, int((now - last).total_seconds() // 60))
+        idle = state in IDLE_STATES and minutes is not None and minutes >= idle_after
+        rows.append(ControlRow(
+            pairing=pairing, state=state, last_entry=last, minutes=minutes, idle=idle,
+            may_approve=state in table_entry.APPROVABLE,
+            may_renew=renewable and state != table_entry.FINAL,
+        ))
+    rows.sort(key=lambda row: (row.group, row.pairing.table is None, row.pairing.table or 0,
+                               row.pairing.round.number, row.pairing.pk))
+    return rows

@@ -1,0 +1,42 @@
+"""What the table side refuses, and the sentence of each refusal."""
+
+from django.utils.translation import gettext_lazy as _
+
+from events.errors import TournamentError
+
+
+class TableError(TournamentError):
+    """A change at the table that cannot be made now: `TableError(code, **params)`."""
+
+    messages = {
+        "players_may_not_enter": _("In this event only the organisers enter the results."),
+        "result_final": _(
+            "The result is final (signed or approved); only an organiser can change it now."
+        ),
+        "deal_pending": _(
+            "Deal %(number)s waits for the opponent's confirmation; confirm or drop it first."
+        ),
+        "no_pending_deal": _(
+            "Deal %(number)s is not waiting for confirmation any more; check the score above."
+        ),
+        "confirm_own_deal": _(
+            "You entered deal %(number)s yourself; your opponent confirms it."
+        ),
+        "sign_before_end": _(
+            "The match is not over yet (%(points_a)s:%(points_b)s, the game is to %(target)s); "
+            "the result is signed at the end."
+        ),
+        "sign_twice": _("You have already signed the result %(points_a)s:%(points_b)s."),
+        "sign_not_needed": _("In this event the result needs no signatures."),
+        "dispute_text_missing": _("Say briefly what is wrong with the result."),
+        "dispute_not_offered": _(
+            "In this event the players do not sign the result, so it cannot be disputed here; "
+            "tell the organiser."
+        ),
+        "sign_other_seat": _(
+            "This phone is %(name)s's seat; each player signs for themselves."
+        ),
+        "approve_not_needed": _(
+            "This result needs no approval: no signature is awaited and nobody disputes it."
+        ),
+    }

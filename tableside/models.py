@@ -1,0 +1,83 @@
+"""Events built from matches: tournaments and their entries (DESIGN.md "The record")."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Match, Seat
+
+
+class MatchTable(models.Model):
+    """A match as its players see it at the table: the secret link and the sign-off.
+
+    The link's token (`secrets.token_urlsafe(24)`: 192 bits) is looked up by its SHA-256
+    (`token_hash`, unique); the token itself is kept too (`token`, never shown outside the
+    organiser's pages, the scorecard and `entry_links`), because the scorecard printed later
+    must carry the same link and a hash cannot give it back. Revoking writes a new token.
+    `signed_a` / `signed_b`: when each player signed the result; `approved_at`: the organiser
+    approved it without (all) signatures; `pending`: a deal entered under
+    `players_confirm_each` that waits for the opponent (`{"number", "winner", "game_points",
+    "reason", "seat"}`), not yet a deal; `players_entered`: a player entered a deal of it (under
+    `players_sign` its result then waits for the signatures)."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="table", verbose_name=_("match")
+    )
+    token = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    signed_a = models.DateTimeField(null=True, blank=True)
+    signed_b = models.DateTimeField(null=True, blank=True)
+    approved_at = models.DateTimeField(null=True, blank=True)
+    disputed_by = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    dispute = models.CharField(max_length=500, blank=True)
+    pending = models.JSONField(null=True, blank=True)
+    players_entered = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("match at the table")
+
+    def __str__(self) -> str:
+        return f"table link of match {self.match_id}"
+
+    def signed(self, seat: str) -> bool:
+        return bool(self.signed_a if seat == Seat.A else self.signed_b)
+
+    @property
+    def is_final(self) -> bool:
+        """Both signed, or the organiser approved: locked for the players."""
+        return bool(self.approved_at or (self.signed_a and self.signed_b))
+
+
+class MatchEvent(models.Model):
+    """Who did what at the table (or the organiser on the sign-off): every deal, undo,
+    confirmation, signature, dispute, approval and link renewal, with the seat ("" for an
+    organiser: `user`), the time and the client's address."""
+
+    class Kind(models.TextChoices):
+        DEAL = "deal", _("deal entered")
+        PENDING = "pending", _("deal entered, waiting for the opponent")
+        CONFIRMED = "confirmed", _("deal confirmed")
+        REJECTED = "rejected", _("deal rejected")
+        UNDO = "undo", _("deal undone")
+        SIGNED = "signed", _("result signed")
+        DISPUTED = "disputed", _("result disputed")
+        APPROVED = "approved", _("result approved by the organiser")
+        RENEWED = "renewed", _("players' link renewed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_events")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    seat = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.CharField(max_length=500, blank=True)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.seat or self.user_id} #{self.number or ''}"

@@ -1,0 +1,488 @@
+"""Players enter their own match at the table: the secret link, the seats, the sign-off.
+
+Who may enter an event's results is its `Tournament.entry_mode` (`EntryMode`):
+
+* `organiser` -- only the organisers (the match page); the players' link answers 404.
+* `players_sign` -- either player enters deals from the match's link; once the match reaches
+  its target both players sign the result (or the organiser approves it), and only then is it
+  final (`MatchTable.is_final`); until then the result is provisional.
+* `players_confirm_each` -- a deal entered by one player waits (`MatchTable.pending`) until the
+  other confirms it; the next deal waits for it. The result is final when the target is reached.
+* `players_trusted` -- either player enters; no signatures.
+
+The link (`/p/<token>/`, namespace `players:`) carries a token of 192 bits from `secrets`; the
+database finds it by its SHA-256 (`MatchTable.token_hash`). The token is also kept in
+`MatchTable.token`, because a scorecard printed (again) later and `manage.py entry_links` must
+show the same link and a hash cannot give it back; whoever can read that column can already
+change every result in the database. Renewing the link writes a new token: the old one then
+finds nothing (404).
+
+Every write runs in one transaction with the match row locked first (the lock order of
+`events.services.tournament_lock`), then the match's `MatchTable` row; deals go through
+`scoring.services.deal_record` / `deal_undo_last` (their deal-number guard tells the second of
+two phones that the deal is already in). Each change appends a `MatchEvent` (seat or organiser,
+time, client address). Refusals are `TableError(code, **params)`: nothing written, the sentence
+in `core.messages`.
+"""
+
+import hashlib
+import secrets
+from dataclasses import asdict
+
+from django.conf import settings
+from django.db import IntegrityError, models, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from events.models import EntryMode, Tournament
+from scoring import rules
+from scoring import services as scoring_services
+from scoring.errors import RecordingError
+from scoring.models import Deal, Match
+from tableside.errors import TableError
+from tableside.models import MatchEvent, MatchTable
+
+TOKEN_BYTES = 24
+"""192 bits from `secrets.token_urlsafe`: 32 URL-safe characters."""
+PLAYER_MODES = (
+    EntryMode.PLAYERS_SIGN, EntryMode.PLAYERS_CONFIRM_EACH, EntryMode.PLAYERS_TRUSTED,
+)
+"""The modes in which the players' link works."""
+
+PROVISIONAL, AWAITING, DISPUTED, FINAL = "provisional", "awaiting", "disputed", "final"
+NOT_STARTED, PLAYING = "not_started", "playing"
+"""With the four above, the states of `match_state` (the organiser's control room)."""
+APPROVABLE = (AWAITING, DISPUTED)
+"""The result states an organiser approves (`result_approve`); any other is refused."""
+
+
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of `token` (hex, 64 characters): what the database looks the link up by."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def entry_mode_of(match: Match) -> str:
+    """The `EntryMode` value of `match`'s event (one query); `organiser` for a match outside
+    any event."""
+    mode = (
+        Tournament.objects.filter(rounds__pairings__match=match)
+        .values_list("entry_mode", flat=True).first()
+    )
+    return mode or EntryMode.ORGANISER
+
+
+def event_of_match(match_pk: int) -> tuple[str, str]:
+    """(`EntryMode` value, language code) of the event of match `match_pk` (one query);
+    (`organiser`, the site's `LANGUAGE_CODE`) for a match outside any event."""
+    row = (
+        Tournament.objects.filter(rounds__pairings__match_id=match_pk)
+        .values_list("entry_mode", "language").first()
+    )
+    return row or (EntryMode.ORGANISER, settings.LANGUAGE_CODE)
+
+
+def players_may_enter(mode: str) -> bool:
+    """Whether the players' link works under `mode` (an `EntryMode` value)."""
+    return mode in PLAYER_MODES
+
+
+def table_of(match: Match) -> MatchTable:
+    """`match`'s `MatchTable`, made with a new link the first time it is asked for (two
+    callers at once: one row, both get it)."""
+    table = MatchTable.objects.filter(match_id=match.pk).first()
+    if table is not None:
+        return table
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    try:
+        with transaction.atomic():
+            return MatchTable.objects.create(match_id=match.pk, token=token,
+                                             token_hash=token_hash(token))
+    except IntegrityError:
+        return MatchTable.objects.get(match_id=match.pk)
+
+
+def tables_of(match_ids) -> dict[int, MatchTable]:
+    """The `MatchTable`s made so far of the matches `match_ids` (primary keys), by match
+    primary key: one query (a match without one is left out; `table_of` makes it)."""
+    return {table.match_id: table for table in MatchTable.objects.filter(match_id__in=match_ids)}
+
+
+def entry_path(match: Match, table: MatchTable | None = None) -> str:
+    """The path of `match`'s players' link (`players:match`), made if need be; `table`:
+    its `MatchTable` when the caller has read it already (no query then)."""
+    return reverse("players:match", args=[(table or table_of(match)).token])
+
+
+def table_for_token(token: str) -> MatchTable | None:
+    """The `MatchTable` whose link carries `token` (its match and players read along), or
+    None: no such link (wrong, renewed, or another site's), or the event's mode does not let
+    players enter (`players_may_enter`). Looked up by `token_hash` only. The table carries
+    its event's language as `event_language` (the pages of the link speak it) and its entry
+    mode as `entry_mode`."""
+    table = (
+        MatchTable.objects.select_related("match__player_a", "match__player_b")
+        .filter(token_hash=token_hash(token)).first()
+    )
+    if table is None:
+        return None
+    mode, table.event_language = event_of_match(table.match_id)
+    table.entry_mode = mode
+    if not players_may_enter(mode):
+        return None
+    return table
+
+
+def result_state(match: Match, mode: str, table: MatchTable | None) -> str:
+    """How `match`'s result counts under `mode`: "" (no result yet, or nothing to sign),
+    `FINAL` (signed by both, or approved), `AWAITING` (players_sign: the players entered it
+    and not both have signed), `DISPUTED` (a player disputed it). Standings count a finished
+    match either way; the pages show a result that is not final as provisional."""
+    if match.status != Match.Status.FINISHED or table is None:
+        return ""
+    if table.is_final:
+        return FINAL
+    if table.disputed_by:
+        return DISPUTED
+    if mode == EntryMode.PLAYERS_SIGN and table.players_entered:
+        return AWAITING
+    return ""
+
+
+NOT_FINAL = (
+    models.Q(approved_at__isnull=True)
+    & (models.Q(players_entered=True) | ~models.Q(disputed_by=""))
+    & ~models.Q(signed_a__isnull=False, signed_b__isnull=False)
+)
+"""The `MatchTable` rows of a `players_sign` result that is not final: the players entered it
+(or one disputed it), not both have signed, the organiser has not approved it -- in SQL, what
+`result_state` calls `AWAITING` or `DISPUTED`."""
+
+
+def counts_provisionally(mode: str) -> bool:
+    """Whether an event under `mode` (an `EntryMode` value) can have a provisional result:
+    only `players_sign` (the signatures make a result final). Under `players_confirm_each` the
+    opponent confirms each deal, so the result is final when the target is reached; under
+    `players_trusted` and `organiser` a finished match is final."""
+    return mode == EntryMode.PLAYERS_SIGN
+
+
+def provisional_matches(tournament: Tournament, matches=None) -> set[int]:
+    """The ids, among `matches` (finished or not; None: every match of `tournament`), of the
+    results that are not final under the event's mode (`NOT_FINAL`): `players_sign` results
+    the players entered and have not both signed (nor the organiser approved), and disputed
+    ones. One query; none under the other modes. The pages mark them provisional; standings
+    count them and a knockout advances their winner all the same."""
+    return set(provisional_results(tournament, matches))
+
+
+def provisional_results(
+    tournament: Tournament, matches=None
+) -> dict[int, tuple[int | None, int | None]]:
+    """`provisional_matches` with each match's two entry ids (the pairing's seats A and B):
+    {match id: (entry_a id, entry_b id)}, for the standings to mark both players' rows. One
+    query (none when the mode has no provisional result); `matches` as in
+    `provisional_matches`."""
+    if not counts_provisionally(tournament.entry_mode):
+        return {}
+    tables = MatchTable.objects.filter(NOT_FINAL, match__status=Match.Status.FINISHED,
+                                       match__pairing__round__tournament=tournament)
+    if matches is not None:
+        ids = [match.pk for match in matches if match.status == Match.Status.FINISHED]
+        if not ids:
+            return {}
+        tables = tables.filter(match_id__in=ids)
+    rows = tables.values_list("match_id", "match__pairing__entry_a_id",
+                              "match__pairing__entry_b_id")
+    return {match_id: (entry_a, entry_b) for match_id, entry_a, entry_b in rows}
+
+
+def match_state(match: Match, mode: str, table: MatchTable | None) -> str:
+    """Where `match` stands for the organiser's control room, under `mode` (an `EntryMode`
+    value): `NOT_STARTED` (no deal, none waiting for confirmation), `PLAYING` (a deal entered
+    or waiting, not over), then for a match that is over its `result_state` -- `AWAITING`,
+    `DISPUTED` -- or else `FINAL` (signed, approved, or needing no signature: entered by the
+    organisers, under `players_trusted` or `players_confirm_each`, a forfeit, unplayed)."""
+    if not match.is_over:
+        waiting = table is not None and table.pending
+        if match.status == Match.Status.SCHEDULED and not waiting:
+            return NOT_STARTED
+        return PLAYING
+    return result_state(match, mode, table) or FINAL
+
+
+def unsettled_match_ids(tournament: Tournament) -> models.QuerySet:
+    """The ids of `tournament`'s results waiting for the organiser (`APPROVABLE`: waiting for
+    the signatures, or disputed), as a subquery: the finished matches whose table is
+    `NOT_FINAL`, under a mode where results are signed (`counts_provisionally`; a dispute is
+    offered only there). The same decision as `result_state` and `provisional_results`."""
+    if not counts_provisionally(tournament.entry_mode):
+        return Match.objects.none().values("pk")
+    return Match.objects.filter(
+        pairing__round__tournament=tournament, status=Match.Status.FINISHED,
+        table__in=MatchTable.objects.filter(NOT_FINAL),
+    ).values("pk")
+
+
+
+
+# --------------------------------------------------------------------------------------------
+# Writes
+# --------------------------------------------------------------------------------------------
+
+
+def _locked(match_pk: int) -> tuple[Match, MatchTable, str]:
+    """The match row, then its table row, locked (in that order); and the event's mode."""
+    match = scoring_services.match_locked(
+        Match.objects.select_related("player_a", "player_b").filter(pk=match_pk))
+    if match is None:
+        raise TableError("match_removed")
+    table_of(match)
+    table = MatchTable.objects.select_for_update().get(match_id=match_pk)
+    return match, table, entry_mode_of(match)
+
+
+def _log(match: Match, kind: str, *, seat: str = "", user=None, number=None, text: str = "",
+         address: str | None = None) -> None:
+    MatchEvent.objects.create(match=match, kind=kind, seat=seat, user=user, number=number,
+                              text=text[:500], address=address or None)
+
+
+def _refuse_if_locked(table: MatchTable, mode: str) -> None:
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
+    if table.is_final:
+        raise TableError("result_final")
+
+
+@transaction.atomic
+def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
+                     details: rules.DealRecord | None = None, number: int,
+                     address: str | None = None) -> Deal | None:
+    """A player (`seat`, "A"/"B") enters deal `number` of `match` from the link: recorded at
+    once (`scoring.services.deal_record`, returned), or, under `players_confirm_each`, kept as
+    the pending deal for the opponent to confirm (None returned).
+
+    The same deal sent again (a phone's offline queue resending) is no error and writes
+    nothing: the stored deal comes back with `already_stored` set, or None while it is still
+    the pending deal (`scoring.services.deal_is_same`).
+
+    Raises `TableError` (`players_may_not_enter`; `result_final`: signed or approved;
+    `deal_pending`: another deal waits for the opponent's confirmation),
+    `scoring.services.RecordingError` (`deal_already_entered`: the other phone entered deal
+    `number` otherwise first -- a conflict, ...)
+    and `rules.InvalidDeal`."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if table.pending:
+        if _pending_is(table.pending, number, score, details):  # sent again: still pending
+            return None
+        raise TableError("deal_pending", number=table.pending["number"])
+    if mode == EntryMode.PLAYERS_CONFIRM_EACH:
+        count = match.deals.count()
+        if not 1 <= number <= count + 1:
+            raise RecordingError("deal_number_out_of_range", number=number, count=count,
+                                 next_number=count + 1)
+        if number != count + 1:
+            stored = match.deals.get(number=number)
+            if scoring_services.deal_is_same(stored, score, details):  # confirmed meanwhile
+                stored.already_stored = True
+                return stored
+            raise RecordingError("deal_already_entered", number=number,
+                                 next_number=count + 1, entered_by="")
+        rules.score_match([*match.deal_scores(), score], match.house_rules(), match.first_dealer)
+        table.pending = {
+            "number": number, "winner": score.winner or "", "game_points": score.game_points,
+            "reason": score.reason, "seat": seat,
+            "details": None if details is None else _details(details),
+        }
+        table.save(update_fields=["pending"])
+        _log(match, MatchEvent.Kind.PENDING, seat=seat, number=number, address=address)
+        return None
+    deal = scoring_services.deal_record_locked(match=match, score=score, details=details,
+                                               by=None, number=number)
+    if deal.already_stored:  # a resend (`scoring.services.deal_is_same`): nothing new
+        return deal
+    table.players_entered = True
+    table.save(update_fields=["players_entered"])
+    _log(match, MatchEvent.Kind.DEAL, seat=seat, number=deal.number, address=address)
+    return deal
+
+
+def _pending_is(pending: dict, number: int, score: rules.DealScore,
+                details: rules.DealRecord | None) -> bool:
+    """Whether the pending deal is deal `number` as `score` (and `details`) describe it."""
+    same = (pending["number"], pending["winner"] or None, pending["game_points"],
+            pending["reason"]) == (number, score.winner or None, score.game_points, score.reason)
+    return same and (details is None or pending.get("details") == _details(details))
+
+
+def _details(details: rules.DealRecord) -> dict:
+    return asdict(details)
+
+
+@transaction.atomic
+def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | None = None,
+                       handed_across: bool = False) -> Deal:
+    """The opponent (`seat`) confirms the pending deal `number` (`players_confirm_each`): it
+    is recorded (`deal_record`) and returned. `handed_across`: on the entering player's phone,
+    handed across the table (the log says so).
+
+    Raises `TableError` (`no_pending_deal`: none waits, or another number;
+    `confirm_own_deal`: `seat` entered it; `players_may_not_enter`, `result_final`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    pending = table.pending
+    if not pending or pending["number"] != number:
+        raise TableError("no_pending_deal", number=number)
+    if pending["seat"] == seat:
+        raise TableError("confirm_own_deal", number=number)
+    score = rules.DealScore(winner=pending["winner"] or None, game_points=pending["game_points"],
+                            totals=None, reason=pending["reason"])
+    details = rules.DealRecord(**pending["details"]) if pending.get("details") else None
+    deal = scoring_services.deal_record_locked(match=match, score=score, details=details,
+                                               by=None, number=number)
+    table.pending = None
+    table.players_entered = True
+    table.save(update_fields=["pending", "players_entered"])
+    _log(match, MatchEvent.Kind.CONFIRMED, seat=seat, number=number, address=address,
+         text="handed across" if handed_across else "")
+    return deal
+
+
+@transaction.atomic
+def table_deal_reject(*, match: Match, seat: str, number: int,
+                      address: str | None = None) -> None:
+    """Either player drops the pending deal `number` (the opponent disagrees, or its author
+    mistyped): nothing was recorded, the deal is entered again. Raises `TableError`
+    (`no_pending_deal`, `players_may_not_enter`, `result_final`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if not table.pending or table.pending["number"] != number:
+        raise TableError("no_pending_deal", number=number)
+    table.pending = None
+    table.save(update_fields=["pending"])
+    _log(match, MatchEvent.Kind.REJECTED, seat=seat, number=number, address=address)
+
+
+@transaction.atomic
+def table_deal_undo(*, match: Match, seat: str, number: int,
+                    address: str | None = None) -> Deal:
+    """A player (`seat`) undoes the last deal, `number` (`scoring.services.deal_undo_last`),
+    while the result is not final; signatures and a dispute given so far are cleared (the
+    result they were for is gone). Raises `TableError` (`players_may_not_enter`,
+    `result_final`, `deal_pending`: a deal waits for confirmation; drop it first) and
+    `RecordingError` (`undo_not_last`, `no_deal_to_undo`, `ConfirmationRequired`: the undo would
+    undo a knockout's later results -- the organiser's to do)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if table.pending:
+        raise TableError("deal_pending", number=table.pending["number"])
+    deal = scoring_services.deal_undo_last(match=match, by=None, number=number)
+    _clear_sign_off(table)
+    _log(match, MatchEvent.Kind.UNDO, seat=seat, number=deal.number, address=address)
+    return deal
+
+
+def _clear_sign_off(table: MatchTable) -> None:
+    table.signed_a = table.signed_b = table.approved_at = None
+    table.disputed_by, table.dispute = "", ""
+    table.save(update_fields=["signed_a", "signed_b", "approved_at", "disputed_by", "dispute"])
+
+
+def _refuse_unless_over(match: Match) -> None:
+    if match.status != Match.Status.FINISHED:
+        target = match.house_rules().game_target
+        raise TableError("sign_before_end", points_a=match.game_points_a,
+                         points_b=match.game_points_b, target=target)
+
+
+@transaction.atomic
+def result_sign(*, match: Match, seat: str, address: str | None = None) -> MatchTable:
+    """The player in `seat` signs `match`'s result (`players_sign`); when both have, the
+    result is final. Raises `TableError` (`sign_before_end`: the target is not reached;
+    `sign_twice`: `seat` has signed; `result_final`; `sign_not_needed`: the event's mode
+    asks for no signatures; `players_may_not_enter`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if mode != EntryMode.PLAYERS_SIGN:
+        raise TableError("sign_not_needed")
+    _refuse_unless_over(match)
+    if table.signed(seat):
+        raise TableError("sign_twice", points_a=match.game_points_a,
+                         points_b=match.game_points_b)
+    setattr(table, "signed_a" if seat == "A" else "signed_b", timezone.now())
+    if table.disputed_by == seat:  # signing withdraws one's own dispute
+        table.disputed_by, table.dispute = "", ""
+    table.save(update_fields=["signed_a", "signed_b", "disputed_by", "dispute"])
+    _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address,
+         text=f"{match.game_points_a}:{match.game_points_b}")
+    return table
+
+
+@transaction.atomic
+def result_dispute(*, match: Match, seat: str, text: str,
+                   address: str | None = None) -> MatchTable:
+    """The player in `seat` disputes `match`'s result, saying why (`text`, up to 500
+    characters); the organiser resolves it (`result_approve`, after a correction if need be).
+    Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
+    `players_may_not_enter`; `dispute_not_offered`: the event's mode signs no result, so a
+    player tells the organiser instead)."""
+    if not text.strip():
+        raise TableError("dispute_text_missing")
+    match, table, mode = _locked(match.pk)
+    _refuse_if_locked(table, mode)
+    if mode != EntryMode.PLAYERS_SIGN:
+        raise TableError("dispute_not_offered")
+    _refuse_unless_over(match)
+    table.disputed_by, table.dispute = seat, text.strip()[:500]
+    setattr(table, "signed_a" if seat == "A" else "signed_b", None)
+    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b"])
+    _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address)
+    return table
+
+
+@transaction.atomic
+def result_approve(*, match: Match, by, address: str | None = None) -> MatchTable:
+    """An organiser (`by`) approves `match`'s finished result without (all) signatures, or
+    as it stands after a dispute (corrected first, if need be): it is final. Only a result
+    whose `result_state` is one of `APPROVABLE` is approved. Raises `TableError`
+    (`sign_before_end`, `result_final`; `approve_not_needed`: no signature is awaited and
+    nobody disputes it)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_unless_over(match)
+    if table.is_final:
+        raise TableError("result_final")
+    if result_state(match, mode, table) not in APPROVABLE:
+        raise TableError("approve_not_needed")
+    table.approved_at = timezone.now()
+    table.pending = None
+    table.save(update_fields=["approved_at", "pending"])
+    _log(match, MatchEvent.Kind.APPROVED, user=by, address=address,
+         text=f"{match.game_points_a}:{match.game_points_b}")
+    return table
+
+
+@transaction.atomic
+def link_renew(*, match: Match, by, address: str | None = None) -> MatchTable:
+    """Revoke `match`'s players' link and make a new one (the old token then finds nothing;
+    the seats chosen on the phones are forgotten, their cookies being signed with the old
+    link). Returns the table with the new `token`. Raises `TableError`
+    (`players_may_not_enter`: the event's players have no link to renew)."""
+    match, table, mode = _locked(match.pk)
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    table.token, table.token_hash = token, token_hash(token)
+    table.save(update_fields=["token", "token_hash"])
+    _log(match, MatchEvent.Kind.RENEWED, user=by, address=address)
+    return table
+
+
+def clear_sign_off_on_reopen(match: Match) -> None:
+    """A match reopened or changed winner (an organiser's undo or correction): the signatures,
+    approval and dispute were for a result that is gone."""
+    MatchTable.objects.filter(match_id=match.pk).update(
+        signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
+    )

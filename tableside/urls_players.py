@@ -1,0 +1,38 @@
+"""The players' pages at the table: `players:`, `/p/<token>/` (a match's secret link).
+
+The token is the only key: these views never take a match id, and no organiser page accepts a
+token (`tableside.table_entry`).
+"""
+
+from django.urls import path, register_converter
+
+from tableside.views import players as table
+
+
+class TokenConverter:
+    """A link's token as `secrets.token_urlsafe` writes it: 22 to 64 URL-safe characters
+    (22 is 128 bits; ours are 32). Anything else is no players' link at all (404)."""
+
+    regex = "[A-Za-z0-9_-]{22,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
+
+app_name = "players"
+
+urlpatterns = [
+    path("p/<token:token>/", table.match_page, name="match"),
+    path("p/<token:token>/seat/", table.seat_choose, name="seat"),
+    path("p/<token:token>/deal/", table.deal_add, name="deal_add"),
+    path("p/<token:token>/deal/sync/", table.deal_sync, name="deal_sync"),
+    path("p/<token:token>/undo/", table.deal_undo, name="deal_undo"),
+    path("p/<token:token>/confirm/", table.deal_confirm, name="deal_confirm"),
+    path("p/<token:token>/sign/", table.result_sign, name="sign"),
+    path("p/<token:token>/dispute/", table.result_dispute, name="dispute"),
+]

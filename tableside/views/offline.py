@@ -1,0 +1,51 @@
+"""Offline entry (README "Offline entry"): the service worker, the web app manifest, and the
+organiser's queued-deal sync.
+
+* `/sw.js` -- `static/js/sw.js` served from the site's root, so its scope covers `/m/` and
+  `/p/`; `Service-Worker-Allowed: /` says so, `Cache-Control: no-cache` makes the browser check
+  for a new version at every visit.
+* `/manifest.webmanifest` -- the app's name in the active language (Bulgarian or English),
+  its icons (`static/icons/`), colours and start page.
+* `matches:deal_sync` -- a deal the organiser's phone kept while offline, answered in JSON
+  (`tableside.offline_sync`)."""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from events.access import pairing_for_organiser
+from scoring import rules, services
+from scoring.errors import RecordingError
+from scoring.forms import DealQuickForm
+from tableside import offline_sync
+
+
+@require_POST
+def deal_sync(request, match_pk: int):
+    """A deal the organiser's phone kept offline (the quick form's fields), recorded by
+    `scoring.services.deal_record` under its deal number: JSON (`tableside.offline_sync`).
+    Anyone who may not change the match: 403 or 404 as JSON, nothing written."""
+    if not request.user.is_authenticated:
+        return offline_sync.login_needed()
+    try:
+        pairing = pairing_for_organiser(request, match_pk)
+    except (Http404, PermissionDenied) as error:
+        status = 404 if isinstance(error, Http404) else 403
+        return JsonResponse({"result": "refused", "message": _(
+            "This match cannot be changed from this account.")}, status=status)
+    match = pairing.match
+    form = DealQuickForm(request.POST, match=match)
+    if not form.is_valid():
+        return offline_sync.invalid(form)
+    number = form.cleaned_data["number"]
+    try:
+        deal = services.deal_record(match=match, score=form.score, by=request.user,
+                                    number=number)
+    except rules.InvalidDeal as error:
+        status = 409 if error.code == "match_finished" else 422
+        return offline_sync.refused(error, match=match, number=number, status=status)
+    except RecordingError as error:
+        status = 422 if error.code == "deal_number_out_of_range" else 409
+        return offline_sync.refused(error, match=match, number=number, status=status)
+    return offline_sync.stored(deal, number, match.pk)

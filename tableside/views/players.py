@@ -1,0 +1,409 @@
+"""The players' pages at the table (`players:`, `/p/<token>/`): the match's secret link.
+
+Adapters over `tableside.table_entry` (STYLE.md), in the event's language unless the
+visitor chose one (`link_language`): the token finds the match or answers 404
+(`players/gone.html`, the same page whether the match exists or not); 30 wrong tokens from one
+address in 10 minutes answer 429 (Django's cache). The first visit asks "Who are you?" and keeps
+the seat in a signed cookie for that link only. Each post is one service call, then a redirect
+to the page (303); a refusal draws the page again with the sentence in the user's language and
+4xx, nothing written. The token opens nothing else: every view here takes the match from it.
+"""
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from core.messages import user_message
+from events.models import EntryMode, Pairing
+from live import versions as live
+from scoring import rules
+from scoring.errors import ConfirmationRequired, RecordingError
+from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
+from scoring.match_sheet import match_sheet
+from tableside import offline_sync, table_entry
+from tableside.errors import TableError
+from tableside.models import MatchTable
+
+PAGE = "tableside/players/match.html"
+SEAT_PAGE = "tableside/players/seat.html"
+GONE_PAGE = "tableside/players/gone.html"
+GUESS_LIMIT = 30
+GUESS_WINDOW = 600
+"""Wrong tokens allowed per client address per 10 minutes (seconds) before 429."""
+SEAT_COOKIE_AGE = 7 * 24 * 3600
+ScoringError = (RecordingError, rules.InvalidDeal, TableError)
+
+
+def client_address(request) -> str | None:
+    """The client's address as the server saw it (`REMOTE_ADDR`)."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _guesses_key(request) -> str:
+    return f"players:wrong-tokens:{client_address(request)}"
+
+
+def link_language(request, table: MatchTable) -> str:
+    """The language of the link's pages: the one the visitor chose (the language cookie the
+    site's switch sets, `config.middleware.SiteLanguageMiddleware`), else the event's
+    (`Tournament.language`, read with the token: `table_entry.table_for_token`). The
+    browser's Accept-Language counts for nothing, as on the rest of the site."""
+    return _language(request, table.event_language)
+
+
+def _language(request, event_language: str) -> str:
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return chosen if chosen in dict(settings.LANGUAGES) else event_language
+
+
+def with_table(view):
+    """Resolve the URL's token to its `MatchTable` (argument `table`), or answer 404 (and
+    count the miss) or 429 (too many misses from this address). The view runs in the link's
+    language (`link_language`)."""
+    def wrapped(request, token: str, *args, **kwargs):
+        key = _guesses_key(request)
+        if cache.get(key, 0) >= GUESS_LIMIT:
+            return render(request, GONE_PAGE, {"too_many": True}, status=429)
+        table = table_entry.table_for_token(token)
+        if table is None:
+            if not cache.add(key, 1, GUESS_WINDOW):
+                try:
+                    cache.incr(key)
+                except ValueError:  # expired meanwhile
+                    cache.add(key, 1, GUESS_WINDOW)
+            return render(request, GONE_PAGE, {}, status=404)
+        language = link_language(request, table)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = view(request, table, *args, **kwargs)
+        response.headers["Content-Language"] = language
+        return response
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def _cookie_name(match_id: int) -> str:
+    return f"seat{match_id}"
+
+
+def _salt(token_hash: str) -> str:
+    return f"players-seat:{token_hash}"
+
+
+def seat_of(request, table: MatchTable) -> str:
+    """The seat ("A"/"B") this phone chose for the link, or "" (none, or chosen under a
+    link renewed since)."""
+    return _seat(request, table.match_id, table.token_hash)
+
+
+def _seat(request, match_id: int, token_hash: str) -> str:
+    seat = request.get_signed_cookie(_cookie_name(match_id), default="",
+                                     salt=_salt(token_hash))
+    return seat if seat in rules.SEATS else ""
+
+
+@require_GET
+def match_page(request, token: str):
+    """The match at the table: "Who are you?" on the first visit, then the score, the entry
+    form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
+    unchanged poll is a 304 after one query (`unchanged_poll`),
+    before the link is looked up as `with_table` does, so the other phone's deal shows within
+    5 s. Whatever that query does not settle (no such link, a mode that keeps players out, no
+    seat, too many wrong tokens from this address, a changed page) goes the whole way
+    (`with_table`). The page loaded in full carries the ETag too (`data-etag`,
+    `live.versions.live`), for its first poll."""
+    unchanged = request.htmx and unchanged_poll(request, token)
+    if unchanged:
+        return unchanged
+    return _match_page(request, token, etag=_live_etag(request, token)[0])
+
+
+def unchanged_poll(request, token: str):
+    """The 304 of a seated phone's poll of the players' page of `token` whose If-None-Match
+    is the page's ETag (`_live_etag`), in the link's language; else None."""
+    etag, language = _live_etag(request, token)
+    response = live.not_modified(request, etag)
+    if response is not None:
+        response.headers["Content-Language"] = language
+    return response
+
+
+def _live_etag(request, token: str) -> tuple[str | None, str]:
+    """(the quoted ETag, the link's language) of the players' page of `token` for a seated
+    phone whose address may still try links; (None, "") otherwise. Asked once a request
+    (`live.poll_etag`)."""
+    return live.poll_etag(request, _players_poll, token)
+
+
+def _players_poll(request, token: str) -> tuple[str | None, str]:
+    if cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
+        return None, ""
+    hashed = table_entry.token_hash(token)
+    table = live.table_version(hashed)
+    if table is None or not table_entry.players_may_enter(table.entry_mode):
+        return None, ""
+    seat = _seat(request, table.match_id, hashed)
+    if not seat:
+        return None, ""
+    language = _language(request, table.language)
+    return live.quoted(live.players_etag(request, table, seat, language)), language
+
+
+@with_table
+def _match_page(request, table: MatchTable, etag: str | None = None):
+    seat = seat_of(request, table)
+    if not seat:
+        return render(request, SEAT_PAGE, {"table": table, "match": table.match})
+    request.live_etag = etag  # the region's data-etag (`live_region`)
+    response = _page(request, table, fresh=True)
+    if etag and request.htmx:
+        response["ETag"] = etag
+        live.poll_headers(response)
+    return response
+
+
+@require_POST
+@with_table
+def seat_choose(request, table: MatchTable):
+    """Remember the seat this phone belongs to (a signed cookie for this link only)."""
+    seat = request.POST.get("seat", "")
+    if seat not in rules.SEATS:
+        return render(request, SEAT_PAGE, {"table": table, "match": table.match}, status=422)
+    response = redirect("players:match", token=table.token)
+    response.set_signed_cookie(
+        _cookie_name(table.match_id), seat, salt=_salt(table.token_hash),
+        max_age=SEAT_COOKIE_AGE,
+        path=reverse("players:match", args=[table.token]), httponly=True, samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+def _seated(view):
+    """Posts need a seat: without one, back to "Who are you?"."""
+    def wrapped(request, table: MatchTable):
+        seat = seat_of(request, table)
+        if not seat:
+            return redirect("players:match", token=table.token)
+        return view(request, table, seat)
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+@require_POST
+@with_table
+@_seated
+def deal_add(request, table: MatchTable, seat: str):
+    """A deal from this seat's phone: the quick form or the card-points form of the match
+    page (`scoring.forms`), then `table_entry.table_deal_enter` (pending under
+    `players_confirm_each`). 422 for a bad deal, 409 when the match cannot take it."""
+    match = table.match
+    details = any(key.startswith("details-") for key in request.POST)
+    form = (DealDetailsForm if details else DealQuickForm)(request.POST, match=match)
+    if not form.is_valid():
+        return _page(request, table, form=form, status=422)
+    try:
+        deal = table_entry.table_deal_enter(
+            match=match, seat=seat, score=form.score, details=form.record,
+            number=form.cleaned_data["number"], address=client_address(request),
+        )
+    except ScoringError as error:
+        return _refused(request, table, error)
+    number = form.cleaned_data["number"]
+    if deal is None:
+        notice = _("Deal %(number)s is waiting for your opponent's confirmation.")
+    elif deal.already_stored:
+        notice = _("Deal %(number)s was already stored.")
+    else:
+        notice = _("Deal %(number)s saved.")
+    return _done(request, table, notice % {"number": number})
+
+
+@require_POST
+@with_table
+@_seated
+def deal_sync(request, table: MatchTable, seat: str):
+    """A deal this phone kept while offline (the quick form's fields), entered as `deal_add`
+    would (`table_entry.table_deal_enter`, under its deal number, so a resend is stored once):
+    a JSON answer (`tableside.offline_sync`), nothing written on a refusal."""
+    match = table.match
+    form = DealQuickForm(request.POST, match=match)
+    if not form.is_valid():
+        return offline_sync.invalid(form)
+    number = form.cleaned_data["number"]
+    try:
+        deal = table_entry.table_deal_enter(
+            match=match, seat=seat, score=form.score, number=number,
+            address=client_address(request),
+        )
+    except ScoringError as error:
+        code = getattr(error, "code", "")
+        status = 422 if code in BAD_INPUT or (
+            isinstance(error, rules.InvalidDeal) and code != "match_finished") else 409
+        table.refresh_from_db()
+        return offline_sync.refused(error, match=match, number=number, pending=table.pending,
+                                    status=status)
+    return offline_sync.stored(deal, number, match.pk)
+
+
+@require_POST
+@with_table
+@_seated
+def deal_undo(request, table: MatchTable, seat: str):
+    """Undo the last deal (`number`: the one the page showed) while the result is not final."""
+    form = DealUndoForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, error=form.errors["number"][0], status=422)
+    try:
+        deal = table_entry.table_deal_undo(
+            match=table.match, seat=seat, number=form.cleaned_data["number"],
+            address=client_address(request),
+        )
+    except ConfirmationRequired:  # a knockout's later results: the organiser's to undo
+        return _refused(request, table, TableError("result_final"))
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("Deal %(number)s undone.") % {"number": deal.number})
+
+
+@require_POST
+@with_table
+@_seated
+def deal_confirm(request, table: MatchTable, seat: str):
+    """Confirm the pending deal `number` (or, with `reject=1`, drop it); `as_seat` names the
+    other seat when the entering phone is handed across the table."""
+    form = DealUndoForm(request.POST)  # the number of the deal shown as pending
+    if not form.is_valid():
+        return _page(request, table, error=form.errors["number"][0], status=422)
+    number = form.cleaned_data["number"]
+    try:
+        if request.POST.get("reject") == "1":
+            table_entry.table_deal_reject(match=table.match, seat=seat, number=number,
+                                          address=client_address(request))
+            return _done(request, table, _("Deal %(number)s dropped; enter it again.")
+                         % {"number": number})
+        # The phone handed across the table: its holder confirms for the other seat.
+        other = request.POST.get("as_seat", "")
+        handed = other in rules.SEATS and other != seat
+        table_entry.table_deal_confirm(match=table.match, seat=other if handed else seat,
+                                       number=number, address=client_address(request),
+                                       handed_across=handed)
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("Deal %(number)s confirmed.") % {"number": number})
+
+
+@require_POST
+@with_table
+@_seated
+def result_sign(request, table: MatchTable, seat: str):
+    """Sign the result for this phone's seat; a post naming the other seat is refused."""
+    posted = request.POST.get("seat", seat)
+    if posted != seat:
+        error = TableError("sign_other_seat", name=table.match.player(seat).name)
+        return _refused(request, table, error, status=403)
+    try:
+        table_entry.result_sign(match=table.match, seat=seat, address=client_address(request))
+    except ScoringError as error:
+        return _refused(request, table, error)
+    # No notice: the sign-off box says it, with the score (and "final" once both signed).
+    return redirect("players:match", token=table.token, permanent=False)
+
+
+@require_POST
+@with_table
+@_seated
+def result_dispute(request, table: MatchTable, seat: str):
+    """Dispute the result with a short text (`text`) for the organiser to settle."""
+    try:
+        table_entry.result_dispute(match=table.match, seat=seat,
+                                   text=request.POST.get("text", ""),
+                                   address=client_address(request))
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _done(request, table, _("Your dispute was sent to the organiser."))
+
+
+# --------------------------------------------------------------------------------------------
+
+BAD_INPUT = {"dispute_text_missing", "deal_number_out_of_range", "undo_number_out_of_range"}
+
+
+def _refused(request, table: MatchTable, error, status: int | None = None):
+    if status is None:
+        code = getattr(error, "code", "")
+        if isinstance(error, rules.InvalidDeal):
+            status = 409 if code == "match_finished" else 422
+        else:
+            status = 422 if code in BAD_INPUT else 409
+    return _page(request, table, error=user_message(error), status=status)
+
+
+def _success(request) -> str:
+    """The success message of the post just done (`_done`: "Deal 2 saved."), for the score
+    (`match_score.html`, where it stays in view); "" when there is none."""
+    return " ".join(message.message for message in messages.get_messages(request)
+                    if message.level == messages.SUCCESS)
+
+
+def _done(request, table: MatchTable, notice: str):
+    messages.success(request, notice)
+    return redirect("players:match", token=table.token, permanent=False)
+
+
+def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200,
+          fresh: bool = False):
+    """The player's page: sticky score and next dealer, then what this seat can do now.
+    `fresh`: `table` and its match (with its players and the event's entry mode) were just read
+    by `with_table` in this request, with nothing written since, so they are not read again."""
+    if not fresh:
+        table.refresh_from_db()
+        table.match.refresh_from_db()
+    match = table.match
+    seat = seat_of(request, table)
+    sheet = match_sheet(match)
+    mode = table.entry_mode if fresh else table_entry.entry_mode_of(match)
+    state = table_entry.result_state(match, mode, table)
+    pairing = Pairing.objects.select_related("round__tournament").filter(match=match).first()
+    pending = table.pending
+    can_enter = not match.is_over and not pending and not table.is_final
+    quick_form = details_form = None
+    if can_enter:
+        initial = {"number": sheet.next_number}
+        quick_form = form if isinstance(form, DealQuickForm) else DealQuickForm(
+            match=match, initial=initial)
+        details_form = form if isinstance(form, DealDetailsForm) else DealDetailsForm(
+            match=match, initial=initial)
+    context = {
+        "table": table, "match": match, "seat": seat, "seat_name": match.player(seat).name,
+        "tournament": pairing.round.tournament if pairing else None, "pairing": pairing,
+        "house_rules": sheet.house_rules, "next_dealer": sheet.next_dealer,
+        "next_number": sheet.next_number,
+        "next_dealer_name": match.player(sheet.next_dealer).name,
+        "winner_name": match.player(match.winner).name if match.winner else "",
+        "rows": sheet.rows, "last_deal": sheet.rows[-1] if sheet.rows else None,
+        "quick_form": quick_form, "details_form": details_form,
+        "details_open": isinstance(form, DealDetailsForm),
+        "deal_url": reverse("players:deal_add", args=[table.token]),
+        "sync_url": reverse("players:deal_sync", args=[table.token]),
+        # Offline, one deal at a time when each waits for the opponent (README "Offline entry").
+        "offline_limit": 1 if mode == EntryMode.PLAYERS_CONFIRM_EACH else 0,
+        "pending": pending, "pending_mine": bool(pending) and pending["seat"] == seat,
+        "other_seat": "B" if seat == "A" else "A",
+        "other_name": match.player("B" if seat == "A" else "A").name,
+        "pending_name": match.player(pending["winner"]).name
+        if pending and pending["winner"] else "",
+        "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
+        "signed_me": table.signed(seat), "signed_other": table.signed("B" if seat == "A" else "A"),
+        "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
+        "error": error, "notice": _success(request), "organiser": False,
+    }
+    return render(request, PAGE, context, status=status)
+
