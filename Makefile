@@ -24,8 +24,9 @@ demo: migrate
 # A real club's server runs `make setup`: never the demo (its organiser's password is published).
 setup: migrate
 
+# uvicorn (ASGI): the live pages' streams need it; Django's runserver cannot stream them.
 run: setup demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(VENV)/bin/uvicorn config.asgi:application --host 127.0.0.1 --port 8000
 
 # A club night: gunicorn for the phones on the club's wifi (README "A club night with phones").
 # Options: make club CLUB_ARGS="--port 8000 --address 192.168.1.20 --workers 3"

@@ -1,4 +1,5 @@
-"""The `<id:...>` path converter every URL that takes an id or a number uses.
+"""The path converters: `<id:...>`, which every URL that takes an id or a number uses, and
+`<token:...>`, a players' link.
 
 Django's `<int:...>` matches any run of digits, and an id past the database's integer range
 then crashes the query on SQLite (`OverflowError`: "Python int too large to convert to SQLite
@@ -6,8 +7,7 @@ INTEGER") where PostgreSQL finds nothing. `<id:...>` matches only 1 .. 2**63 - 1
 of a `BigAutoField`, and of every round and deal number), so anything else is a plain 404
 before a view runs, on every database.
 
-Importing this module registers the converter; the URL modules import it before their
-patterns.
+The core app registers both when the site loads (`core.apps`).
 """
 
 from django.urls import register_converter
@@ -31,3 +31,19 @@ class IdConverter:
 
 
 register_converter(IdConverter, "id")
+
+
+class TokenConverter:
+    """A link's token as `secrets.token_urlsafe` writes it: 22 to 64 URL-safe characters
+    (22 is 128 bits; ours are 32). Anything else is no players' link at all (404)."""
+
+    regex = "[A-Za-z0-9_-]{22,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")

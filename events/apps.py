@@ -7,4 +7,4 @@ class EventsConfig(AppConfig):
     verbose_name = _("Events")
 
     def ready(self) -> None:
-        from events import receivers  # noqa: F401  (connects the signal receivers)
+        from events import receivers, versions  # noqa: F401  (connect their receivers)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from club.models import Club, Player
 from core.access import sees_everything
 from core.history import History
+from core.models import Versioned
 from core.text import validate_plain_text
 from scoring.models import HouseRulesFields, Match, Seat
 from standings.tie_breaks import DEFAULT_TIE_BREAKS, TIE_BREAKS
@@ -45,7 +46,7 @@ class Records(models.TextChoices):
     FINAL_SCORE = "final_score", _("the final score only")
 
 
-class Tournament(HouseRulesFields):
+class Tournament(HouseRulesFields, Versioned):
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
         DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
@@ -134,7 +135,7 @@ class Tournament(HouseRulesFields):
                     "match results. May change until the first result is entered."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = History(excluded_fields=["created_at"])
+    history = History(excluded_fields=["created_at", "version"])
 
     objects = TournamentQuerySet.as_manager()
 

@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class LiveConfig(AppConfig):
     name = "live"
     verbose_name = _("Live pages")
-
-    def ready(self) -> None:
-        from live import receivers  # noqa: F401  (connects the signal receivers)

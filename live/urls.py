@@ -1,11 +1,14 @@
-"""The projector: `live:`."""
+"""The projector and the live pages' streams: `live:`."""
 
 from django.urls import path
 
-from live import views
+from live.views import projector, streams
 
 app_name = "live"
 
 urlpatterns = [
-    path("t/<id:pk>/projector/", views.projector, name="projector"),
+    path("t/<id:pk>/projector/", projector.projector, name="projector"),
+    path("t/<id:pk>/live/", streams.event_stream, name="event_stream"),
+    path("m/<id:match_pk>/live/", streams.match_stream, name="match_stream"),
+    path("p/<token:token>/live/", streams.link_stream, name="link_stream"),
 ]

@@ -18,9 +18,11 @@ from celery import shared_task
 from django.db import connection, transaction
 from django.utils import timezone
 
+from events.versions import bump_matches
 from ratings import selectors
 from ratings.models import PlayerRating, RatingHistory
 from ratings.periods import Ratings, rate_periods
+from scoring.models import Match
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +75,8 @@ def player_ratings_recompute(*, computed_at=None) -> int:
         )
         for point in ratings.history
     ])
+    # The unfinished matches' pages show each player's chance from these ratings.
+    bump_matches(Match.objects.exclude(status__in=Match.OVER))
     return len(ratings.players)
 
 

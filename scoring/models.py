@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
 from core.history import History
+from core.models import Versioned
 from scoring import rules
 
 
@@ -158,7 +159,7 @@ class HouseRulesFields(models.Model):
             setattr(self, name, value)
 
 
-class Match(models.Model):
+class Match(Versioned):
     """Two players playing deals until one reaches the game target.
 
     `house_rules` is a snapshot (`rules.HouseRules.to_dict()`) taken from the event when the
@@ -201,7 +202,7 @@ class Match(models.Model):
     game_points_b = models.PositiveSmallIntegerField(_("game points, seat B"), default=0)
     winner = models.CharField(_("winner"), max_length=1, choices=Seat.choices, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
-    history = History()
+    history = History(excluded_fields=["version"])
 
     class Meta:
         verbose_name = _("match")

@@ -13,7 +13,7 @@ from core.fingerprints import digest
 from events import registry
 from events import selectors as events_selectors
 from events.access import can_organise, tournament_for_reading
-from live.versions import live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from standings import selectors as standings_selectors
 from standings.labels import TIE_BREAK_LABELS
 from standings.tables import (
@@ -26,9 +26,10 @@ from standings.tables import (
 from tableside import table_entry
 
 
-@live(tournament_etag("standings"))
+@shared_part("event")
 def standings(request, pk: int):
     tournament = tournament_for_reading(request, pk)
+    follow_event(request, tournament)
     event_format = registry.for_tournament(tournament)
     round_robin = bool(event_format.berger_cycles)
     # One fetch of the results for the table and, when its cache misses, the race.
@@ -43,7 +44,9 @@ def standings(request, pk: int):
     table = table_class(rows, order)
     RequestConfig(request, paginate=False).configure(table)
     playing = events_selectors.matches_in_play(tournament).count()
-    return render(request, "standings/standings.html", {
+    page = part_or_page(request, "standings/standings.html",
+                        "standings/partials/live_standings.html")
+    return render(request, page, {
         "tournament": tournament,
         "table": table,
         # The rendered table is cached under its own content (the template's {% cache %}).

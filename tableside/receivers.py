@@ -1,9 +1,13 @@
-"""The players' signatures of a result go when the result changes."""
+"""Receivers of the table side: the players' signatures of a result go when the result
+changes, and every record of the table moves its match's version on (`events.versions`)."""
 
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from events.versions import bump
 from scoring.models import Match
 from scoring.signals import match_reopened
+from tableside.models import MatchEvent, MatchTable
 from tableside.table_entry import clear_sign_off_on_reopen
 
 
@@ -12,3 +16,13 @@ def match_reopened_received(sender, match: Match, **kwargs) -> None:
     """A reopened match (an undo or a correction of its deciding deal) loses its players'
     signatures and any dispute of the old result."""
     clear_sign_off_on_reopen(match)
+
+
+def _table_changed(sender, instance: MatchTable | MatchEvent, **kwargs) -> None:
+    bump(match_id=instance.match_id)
+
+
+for _model in (MatchTable, MatchEvent):
+    for _signal in (post_save, post_delete):
+        _signal.connect(_table_changed, sender=_model,
+                        dispatch_uid=f"version-{_signal is post_save}-{_model.__name__}")

@@ -4,25 +4,9 @@ The token is the only key: these views never take a match id, and no organiser p
 token (`tableside.table_entry`).
 """
 
-from django.urls import path, register_converter
+from django.urls import path
 
 from tableside.views import players as table
-
-
-class TokenConverter:
-    """A link's token as `secrets.token_urlsafe` writes it: 22 to 64 URL-safe characters
-    (22 is 128 bits; ours are 32). Anything else is no players' link at all (404)."""
-
-    regex = "[A-Za-z0-9_-]{22,64}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(TokenConverter, "token")
 
 app_name = "players"
 

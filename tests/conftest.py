@@ -24,6 +24,15 @@ def cache_of_this_process():
 
 
 @pytest.fixture(autouse=True)
+def cache_emptied():
+    """No count or kept part of an earlier test (a rate limit, a live part: SQLite gives a
+    rolled-back test's ids again, so another test's page could have the same key)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def media_root(settings, tmp_path):
     """Files (an import's upload, a PDF) go to a temporary MEDIA_ROOT, set before a
     `redis_worker` starts (autouse)."""

@@ -15,15 +15,16 @@ from events import registry, selectors
 from events.access import can_organise, tournament_for_organiser, tournament_for_reading
 from events.errors import TournamentError
 from events.selectors import pairings_of_round
-from live.versions import live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from tableside import table_entry
 
 CONFLICT = 409
 
 
-@live(tournament_etag("round"))
+@shared_part("event")
 def round_detail(request, pk: int, number: int):
     tournament = tournament_for_reading(request, pk)
+    follow_event(request, tournament)
     round_ = get_object_or_404(tournament.rounds, number=number)
     rounds = list(tournament.rounds.all())
     event_format = registry.for_tournament(tournament)
@@ -33,7 +34,8 @@ def round_detail(request, pk: int, number: int):
     round_.label = labels.get(round_.number, "")
     pairings = list(pairings_of_round(round_))
     organiser = can_organise(request.user, tournament)
-    return render(request, "events/round_detail.html", {
+    page = part_or_page(request, "events/round_detail.html", "events/partials/live_round.html")
+    return render(request, page, {
         "tournament": tournament,
         "round": round_,
         "rounds": rounds,

@@ -29,7 +29,7 @@ from formats.club_night import services as club_nights
 from formats.club_night.errors import ClubNightError
 from formats.club_night.forms import ClubNightForm, ClubNightPairForm
 from formats.club_night.messages import elsewhere_warning
-from live.versions import live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from scoring import rules
 from scoring.models import Match
 from standings import selectors as standings_selectors
@@ -55,6 +55,7 @@ def _free_table(busy_tables: set[int]) -> int:
 def _page(request, night, *, form=None, error="", status=200):
     """The night: pairing form (organisers, while it runs), current and finished matches,
     standings; a result not yet signed by both players counts and is marked provisional."""
+    follow_event(request, night)
     organiser = can_organise(request.user, night)
     pairings = club_night_selectors.club_night_pairings(night)
     current = [p for p in pairings if not p.match.is_over]
@@ -80,7 +81,8 @@ def _page(request, night, *, form=None, error="", status=200):
     table = ClubNightStandingsTable(standings_rows(standings_selectors.standings(night),
                                                   unsigned_entries(provisional)))
     RequestConfig(request, paginate=False).configure(table)
-    return render(request, "formats/club_night.html", {
+    page = part_or_page(request, "formats/club_night.html", "formats/partials/live_night.html")
+    return render(request, page, {
         "tournament": night, "night": night, "organiser": organiser, "running": running,
         "form": form if organiser and running else None, "error": error,
         "current": current, "finished": finished, "table": table,
@@ -89,7 +91,7 @@ def _page(request, night, *, form=None, error="", status=200):
 
 
 @require_safe
-@live(tournament_etag("night"))
+@shared_part("event")
 def club_night_detail(request, pk: int):
     return _page(request, _is_night(tournament_for_reading(request, pk)))
 

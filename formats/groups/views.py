@@ -1,6 +1,6 @@
 """The page of an event with a group stage: a standings table per group (its size shown, the
 players going on marked) and, once drawn, the knockout's bracket; the organiser's "start the
-knockout now". Live like the standings (`live.versions`)."""
+knockout now". Live like the standings (`live.pages`)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,7 +15,7 @@ from events import selectors as events_selectors
 from events.access import can_organise, tournament_for_organiser, tournament_for_reading
 from events.errors import TournamentError
 from formats.knockout import selectors as knockout_selectors
-from live.versions import POLL_SECONDS, live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from standings import selectors as standings_selectors
 from standings.labels import TIE_BREAK_LABELS
 from standings.tables import standings_rows
@@ -24,6 +24,7 @@ CONFLICT = 409
 
 
 def _groups_page(request, tournament, *, status=200, confirm=None):
+    follow_event(request, tournament)
     event_format = registry.for_tournament(tournament)
     if not event_format.has_groups:
         raise Http404("This event has no group stage.")
@@ -35,7 +36,8 @@ def _groups_page(request, tournament, *, status=200, confirm=None):
             row["goes_on"] = entry.pk in table.goes_on
         tables.append({"table": table, "rows": rows, "withdrawn": table.standings.withdrawn})
     bracket = knockout_selectors.bracket(tournament)
-    return render(request, "formats/groups.html", {
+    page = part_or_page(request, "formats/groups.html", "formats/partials/live_groups.html")
+    return render(request, page, {
         "tournament": tournament,
         "tables": tables,
         "advance": tournament.group_advance,
@@ -45,14 +47,13 @@ def _groups_page(request, tournament, *, status=200, confirm=None):
         "can_organise": organiser,
         "can_start_knockout": organiser and event_format.can_start_knockout(),
         "confirm": confirm,
-        "poll_seconds": POLL_SECONDS,
         "entries": (tournament.entries.select_related("player").order_by("number")
                     if organiser else []),
     }, status=status)
 
 
 @require_safe
-@live(tournament_etag("groups"))
+@shared_part("event")
 def groups(request, pk: int):
     """The group tables and the bracket (404 for an event without groups)."""
     return _groups_page(request, tournament_for_reading(request, pk))

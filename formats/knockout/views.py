@@ -1,5 +1,5 @@
-"""The knockout bracket: rounds as columns, live while matches are played (htmx polls the
-board every 4 seconds, `live.versions`, and swaps it when it changed). The winner of a
+"""The knockout bracket: rounds as columns, live while matches are played (the board is
+fetched again each time the event changes, `live.pages`). The winner of a
 result not yet signed by both players has gone on already (`knockout_advance` runs when the
 match finishes); the box is marked provisional (`table_entry.provisional_matches`)."""
 
@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from events import registry
 from events.access import can_organise, tournament_for_reading
 from formats.knockout import selectors
-from live.versions import POLL_SECONDS, live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from tableside import table_entry
 
 PAGE = "formats/bracket.html"
@@ -18,9 +18,10 @@ BOARD = "formats/partials/bracket_board.html"
 
 
 @require_safe
-@live(tournament_etag("bracket"))
+@shared_part("event")
 def bracket(request, pk: int):
     tournament = tournament_for_reading(request, pk)
+    follow_event(request, tournament)
     if not registry.for_tournament(tournament).has_bracket:
         raise Http404("Only a knockout has a bracket.")
     organiser = can_organise(request.user, tournament)
@@ -29,9 +30,8 @@ def bracket(request, pk: int):
         "bracket": selectors.bracket(tournament),
         "provisional": table_entry.provisional_matches(tournament),
         "can_organise": organiser,
-        "poll_seconds": POLL_SECONDS,
     }
-    if request.htmx:
+    if part_or_page(request, PAGE, BOARD) == BOARD:
         return render(request, BOARD, context)
     if organiser:
         context["entries"] = tournament.entries.select_related("player").order_by("number")

@@ -1,35 +1,21 @@
-// Live pages (tournaments/live.py): each [data-live] element has htmx fetch its page again
-// every few seconds and swap in what changed. This file makes an unchanged poll cheap and a
-// poll harmless while someone is typing:
-// - A poll sends the ETag of the answer last swapped in (If-None-Match, set here: htmx sends
-//   none of its own), so the server answers 304 with no body after one query. htmx 2 swaps every
-//   2xx and 3xx answer but 204 (its default responseHandling), so a 304's empty body would wipe
-//   the region: a 304 is told not to swap, and the region stays as it is. The first poll
-//   after the page loaded sends the ETag the page was drawn with (the element's data-etag),
-//   so it too is a 304 while nothing changed.
-// - No poll while a form inside the region is being filled: a field of it has focus, a field
-//   was changed since the region was drawn, or a <details> holding a form is open (the undo
-//   and the card-points entry). The regions of the read-only pages hold no form to fill.
+// Live pages (live/pages.py): the page holds one server-sent-events stream (htmx's sse
+// extension, on <body>), and each [data-live] region fetches its part again when the stream
+// says "changed". This file adds what the extension does not:
+// - No fetch while a form inside the region is being filled (a field of it has focus, a field
+//   was changed since the region was drawn, or a <details> holding a form is open: the undo and
+//   the card-points entry). The region is marked stale and fetched once the form is left.
+// - "gone": the page may no longer be seen this way (a renewed players' link, an event made
+//   private); the stream has ended and the page is loaded again, which says why.
 (function () {
-  var etags = {};  // a live element's id -> the ETag of the answer it shows
-
-  // The live element that sent the request: a swap's own `elt` is its target, which is not the
-  // live element when that has an hx-target (the match page's #match-entry swaps #match-panel).
-  function live(event) {
-    var config = event.detail && event.detail.requestConfig;
-    var elt = (config && config.elt) || (event.detail && event.detail.elt);
-    return elt && elt.hasAttribute && elt.hasAttribute("data-live") ? elt : null;
+  function beingFilled(region) {
+    var active = document.activeElement;
+    if (active && region.contains(active) && active.closest("form")) return true;
+    return region.querySelector("form[data-live-dirty], details[open] form, details[open][hx-get]") !== null;
   }
 
   function target(elt) {
     var selector = elt.getAttribute("hx-target");
     return (selector && document.querySelector(selector)) || elt;
-  }
-
-  function beingFilled(region) {
-    var active = document.activeElement;
-    if (active && region.contains(active) && active.closest("form")) return true;
-    return region.querySelector("form[data-live-dirty], details[open] form, details[open][hx-get]") !== null;
   }
 
   document.addEventListener("input", function (event) {
@@ -38,27 +24,29 @@
   });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = live(event);
-    if (elt && beingFilled(target(elt))) event.preventDefault();
+    var elt = event.detail && event.detail.elt;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-live")) return;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb !== "get") return;
+    if (beingFilled(target(elt))) {
+      event.preventDefault();
+      elt.setAttribute("data-live-stale", "");
+    }
   });
 
-  document.addEventListener("htmx:configRequest", function (event) {
-    var elt = live(event);
-    if (!elt) return;
-    var etag = etags[elt.id] || elt.getAttribute("data-etag");
-    if (etag) event.detail.headers["If-None-Match"] = etag;
-  });
+  // A stale region is fetched once its form is no longer being filled.
+  function fetchStale() {
+    var stale = document.querySelectorAll("[data-live][data-live-stale]");
+    Array.prototype.forEach.call(stale, function (elt) {
+      if (beingFilled(target(elt))) return;
+      elt.removeAttribute("data-live-stale");
+      htmx.trigger(elt, "sse:changed");
+    });
+  }
+  document.addEventListener("focusout", function () { window.setTimeout(fetchStale, 0); });
+  document.addEventListener("htmx:afterSettle", fetchStale);
+  document.addEventListener("toggle", fetchStale, true);
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var elt = live(event);
-    if (!elt) return;
-    var xhr = event.detail.xhr;
-    if (xhr.status === 304) {
-      event.detail.shouldSwap = false;
-      return;
-    }
-    if (xhr.status === 200 && xhr.getResponseHeader("ETag")) {
-      etags[elt.id] = xhr.getResponseHeader("ETag");
-    }
+  document.addEventListener("htmx:sseClose", function (event) {
+    if (event.detail && event.detail.type === "message") window.location.reload();
   });
 })();

@@ -1,15 +1,15 @@
-"""The organiser's control room (`control:`): one page per event or club night listing the
-matches being played and those of the current round (`tableside.control_room`), with what
-the organiser does from there: approve a result (`table_entry.result_approve`), renew a
-players' link (`table_entry.link_renew`, then reprint that match's card), print one match's
-scorecard again, and the printable page of every table's link and its QR code.
+"""The organiser's control room (`control:`): one page per event or club night listing the matches
+being played and those of the current round (`tableside.control_room`), with what the organiser
+does from there: approve a result (`table_entry.result_approve`), renew a players' link
+(`table_entry.link_renew`, then reprint that match's card), print one match's scorecard again,
+and the printable page of every table's link and its QR code.
 
-Organisers only (`tournament_for_organiser`: 404 for an event the visitor may not see, 403
-for one that is not theirs; anonymous visitors are sent to log in). The list polls like every
-live page (`live.versions`: an unchanged poll is a 304; the ETag also moves each minute,
-since the page counts minutes). Views are adapters (STYLE.md): access -> one `table_entry`
-call -> redirect back; a refusal (`TableError`) re-renders the page with its sentence and 409,
-nothing written.
+Organisers only (`tournament_for_organiser`: 404 for an event the visitor may not see, 403 for
+one that is not theirs; anonymous visitors are sent to log in). The list is fetched again at
+every change of the event (`live.pages`); its times since the last entry and its idle marks move
+on with the clock of the organiser's screen (`static/js/live.js`). Views are adapters: access ->
+one `table_entry` call -> redirect back; a refusal (`TableError`) re-renders the page with its
+sentence and 409, nothing written.
 """
 
 from urllib.parse import urlencode
@@ -27,7 +27,7 @@ from core.messages import user_message
 from events import registry
 from events.access import tournament_for_organiser
 from events.models import Pairing, Tournament
-from live.versions import live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from printing import documents, scorecard
 from tableside import control_room, table_entry
 from tableside.errors import TableError
@@ -39,7 +39,7 @@ CONFLICT = 409
 
 @login_required
 @require_safe
-@live(tournament_etag("control", per_minute=True, organisers_only=True))
+@shared_part("event")
 def control(request, pk: int):
     return _page(request, tournament_for_organiser(request, pk), request.GET)
 
@@ -143,6 +143,7 @@ def _back(tournament: Tournament, data, **more) -> str:
 
 def _page(request, tournament: Tournament, data, *, error: str = "", status: int = 200):
     """The control room; `data`: the query (or the posted form) with `idle` and `renewed`."""
+    follow_event(request, tournament)
     idle = control_room.idle_minutes(data.get("idle"))
     now = timezone.now()
     rows = control_room.control_rows(tournament, now=now, idle_after=idle)
@@ -151,7 +152,8 @@ def _page(request, tournament: Tournament, data, *, error: str = "", status: int
     labels = event_format.round_labels(tournament.rounds.count()) if rows else {}
     for row in rows:
         row.pairing.round.label = labels.get(row.pairing.round.number, "")
-    return render(request, PAGE, _event(tournament) | {
+    page = part_or_page(request, PAGE, "tableside/partials/live_control.html")
+    return render(request, page, _event(tournament) | {
         "show_rounds": not event_format.pairs_on_the_spot,
         "rows": rows, "now": now, "idle": idle, "idle_default": control_room.IDLE_MINUTES,
         "idle_fewest": control_room.IDLE_FEWEST, "idle_most": control_room.IDLE_MOST,

@@ -35,7 +35,7 @@ from events.access import (
 )
 from events.models import EntryMode
 from formats.knockout import services as knockout
-from live.versions import live, match_etag
+from live.pages import follow_match, shared_part
 from ratings import selectors
 from scoring import rules, services
 from scoring.errors import ConfirmationRequired, RecordingError
@@ -64,7 +64,7 @@ ScoringError = (RecordingError, rules.InvalidDeal)
 
 
 @require_GET
-@live(match_etag)
+@shared_part("match")
 def match_entry(request, match_pk: int):
     pairing = pairing_for_reading(request, match_pk)
     return page(request, pairing, pairing.match)
@@ -292,6 +292,7 @@ def page(request, pairing, match=None, *, form=None, correction=None, deal=None,
     """The match page (or its htmx partial): score, next dealer, entry forms, deals so far
     (`sheet`, the `match_sheet` of `match`, read here unless given)."""
     match = match or _match(pairing)
+    follow_match(request, match)
     sheet = sheet or match_sheet(match)
     context = _head_context(
         request, pairing, match, sheet.house_rules, sheet.next_dealer, sheet.next_number,

@@ -1,17 +1,16 @@
 """The players' pages at the table (`players:`, `/p/<token>/`): the match's secret link.
 
-Adapters over `tableside.table_entry` (STYLE.md), in the event's language unless the
-visitor chose one (`link_language`): the token finds the match or answers 404
-(`players/gone.html`, the same page whether the match exists or not); 30 wrong tokens from one
-address in 10 minutes answer 429 (Django's cache). The first visit asks "Who are you?" and keeps
-the seat in a signed cookie for that link only. Each post is one service call, then a redirect
-to the page (303); a refusal draws the page again with the sentence in the user's language and
-4xx, nothing written. The token opens nothing else: every view here takes the match from it.
+Adapters over `tableside.table_entry` (STYLE.md), in the event's language unless the visitor
+chose one (`link_language`): the token finds the match or answers 404 (`players/gone.html`, the
+same page whether the match exists or not); 30 wrong tokens from one address in 10 minutes
+answer 429 (`tableside.link_guesses`). The first visit asks "Who are you?" and keeps the seat in
+a signed cookie for that link only. Each post is one service call, then a redirect to the page
+(303); a refusal draws the page again with the sentence in the user's language and 4xx, nothing
+written. The token opens nothing else: every view here takes the match from it.
 """
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -20,32 +19,22 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.messages import user_message
 from events.models import EntryMode, Pairing
-from live import versions as live
+from live.pages import follow_link, part_or_page
 from scoring import rules
 from scoring.errors import ConfirmationRequired, RecordingError
 from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.match_sheet import match_sheet
-from tableside import offline_sync, table_entry
+from tableside import link_guesses, offline_sync, table_entry
 from tableside.errors import TableError
+from tableside.link_guesses import client_address
 from tableside.models import MatchTable
 
 PAGE = "tableside/players/match.html"
+LIVE_PART = "tableside/players/live_match.html"
 SEAT_PAGE = "tableside/players/seat.html"
 GONE_PAGE = "tableside/players/gone.html"
-GUESS_LIMIT = 30
-GUESS_WINDOW = 600
-"""Wrong tokens allowed per client address per 10 minutes (seconds) before 429."""
 SEAT_COOKIE_AGE = 7 * 24 * 3600
 ScoringError = (RecordingError, rules.InvalidDeal, TableError)
-
-
-def client_address(request) -> str | None:
-    """The client's address as the server saw it (`REMOTE_ADDR`)."""
-    return request.META.get("REMOTE_ADDR") or None
-
-
-def _guesses_key(request) -> str:
-    return f"players:wrong-tokens:{client_address(request)}"
 
 
 def link_language(request, table: MatchTable) -> str:
@@ -66,16 +55,11 @@ def with_table(view):
     count the miss) or 429 (too many misses from this address). The view runs in the link's
     language (`link_language`)."""
     def wrapped(request, token: str, *args, **kwargs):
-        key = _guesses_key(request)
-        if cache.get(key, 0) >= GUESS_LIMIT:
+        if link_guesses.refused(request):
             return render(request, GONE_PAGE, {"too_many": True}, status=429)
         table = table_entry.table_for_token(token)
         if table is None:
-            if not cache.add(key, 1, GUESS_WINDOW):
-                try:
-                    cache.incr(key)
-                except ValueError:  # expired meanwhile
-                    cache.add(key, 1, GUESS_WINDOW)
+            link_guesses.count_miss(request)
             return render(request, GONE_PAGE, {}, status=404)
         language = link_language(request, table)
         with translation.override(language):
@@ -109,63 +93,16 @@ def _seat(request, match_id: int, token_hash: str) -> str:
 
 
 @require_GET
-def match_page(request, token: str):
-    """The match at the table: "Who are you?" on the first visit, then the score, the entry
-    form, the pending deal, the sign-off. The page polls itself (`static/js/live.js`): an
-    unchanged poll is a 304 after one query (`unchanged_poll`),
-    before the link is looked up as `with_table` does, so the other phone's deal shows within
-    5 s. Whatever that query does not settle (no such link, a mode that keeps players out, no
-    seat, too many wrong tokens from this address, a changed page) goes the whole way
-    (`with_table`). The page loaded in full carries the ETag too (`data-etag`,
-    `live.versions.live`), for its first poll."""
-    unchanged = request.htmx and unchanged_poll(request, token)
-    if unchanged:
-        return unchanged
-    return _match_page(request, token, etag=_live_etag(request, token)[0])
-
-
-def unchanged_poll(request, token: str):
-    """The 304 of a seated phone's poll of the players' page of `token` whose If-None-Match
-    is the page's ETag (`_live_etag`), in the link's language; else None."""
-    etag, language = _live_etag(request, token)
-    response = live.not_modified(request, etag)
-    if response is not None:
-        response.headers["Content-Language"] = language
-    return response
-
-
-def _live_etag(request, token: str) -> tuple[str | None, str]:
-    """(the quoted ETag, the link's language) of the players' page of `token` for a seated
-    phone whose address may still try links; (None, "") otherwise. Asked once a request
-    (`live.poll_etag`)."""
-    return live.poll_etag(request, _players_poll, token)
-
-
-def _players_poll(request, token: str) -> tuple[str | None, str]:
-    if cache.get(_guesses_key(request), 0) >= GUESS_LIMIT:
-        return None, ""
-    hashed = table_entry.token_hash(token)
-    table = live.table_version(hashed)
-    if table is None or not table_entry.players_may_enter(table.entry_mode):
-        return None, ""
-    seat = _seat(request, table.match_id, hashed)
-    if not seat:
-        return None, ""
-    language = _language(request, table.language)
-    return live.quoted(live.players_etag(request, table, seat, language)), language
-
-
 @with_table
-def _match_page(request, table: MatchTable, etag: str | None = None):
+def match_page(request, table: MatchTable):
+    """The match at the table: "Who are you?" on the first visit, then the score, the entry
+    form, the pending deal, the sign-off. It follows the match's stream
+    (`live.views.streams.link_stream`), so the other phone's deal shows at once; the stream
+    fetches the page's live part again (an htmx GET: `live_match.html` alone)."""
     seat = seat_of(request, table)
     if not seat:
         return render(request, SEAT_PAGE, {"table": table, "match": table.match})
-    request.live_etag = etag  # the region's data-etag (`live_region`)
-    response = _page(request, table, fresh=True)
-    if etag and request.htmx:
-        response["ETag"] = etag
-        live.poll_headers(response)
-    return response
+    return _page(request, table, fresh=True)
 
 
 @require_POST
@@ -405,5 +342,6 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
         "error": error, "notice": _success(request), "organiser": False,
     }
-    return render(request, PAGE, context, status=status)
+    follow_link(request, table.token, match)
+    return render(request, part_or_page(request, PAGE, LIVE_PART), context, status=status)
 

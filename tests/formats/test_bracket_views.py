@@ -199,7 +199,7 @@ def test_anyone_may_read_a_public_bracket(client, running):
     assert html.count(">bye<") >= 2  # seeds 1 and 2: shown as byes, not as matches
     for name in NAMES[:6]:
         assert name in html
-    assert 'hx-trigger="every 4s"' in html
+    assert 'hx-trigger="sse:changed"' in html
     assert "Withdraw a player" not in html
 
 
@@ -216,11 +216,12 @@ def test_a_private_bracket_is_hidden_and_a_round_robin_has_none(client, tourname
     assert client.get(bracket_url(tournament)).status_code == 404
 
 
-def test_htmx_polls_the_board_until_the_tournament_is_over(client, running):
+def test_the_board_is_fetched_again_at_each_change_until_the_tournament_is_over(client,
+                                                                              running):
     response = client.get(bracket_url(running), **HTMX)
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="bracket-board"')
-    assert 'hx-trigger="every 4s"' in html
+    assert html.lstrip().startswith('<section class="bracket-board" id="bracket-board"')
+    assert 'hx-trigger="sse:changed"' in html
     running.status = Tournament.Status.FINISHED
     running.save()
     assert "hx-trigger" not in client.get(bracket_url(running), **HTMX).content.decode()

@@ -13,7 +13,7 @@ from events import services
 from events.models import Tournament
 from formats.club_night import services as club_nights
 from formats.knockout import services as knockout
-from live.views import rotation_seconds
+from live.views.projector import rotation_seconds
 from scoring import rules
 from scoring.models import Match
 from tests.playing import play

@@ -42,7 +42,8 @@ def test_the_server_gets_the_lan_address_as_site_url(started, capsys):
     kept = (serve_club.SECRET_KEY_FILE).read_text().strip()
     assert env["SECRET_KEY"] == kept and len(kept) >= 50
     assert started["static"] == env  # static files collected with the server's settings
-    assert argv[1:4] == ["-m", "gunicorn", "config.wsgi"]
+    assert argv[1:4] == ["-m", "gunicorn", "config.asgi:application"]
+    assert argv[argv.index("--worker-class") + 1] == "uvicorn_worker.UvicornWorker"
     assert argv[argv.index("--bind") + 1] == "0.0.0.0:8123"
     assert argv[argv.index("--workers") + 1] == "2"
     out = capsys.readouterr().out

@@ -1,6 +1,6 @@
 """The organiser's control room (`control:`, tournaments/views/control_room.py): who may open
 it, which matches it lists and in which order (worked out by hand below), its actions
-(approve, renew, the card, the links) and its live polls.
+(approve, renew, the card, the links) and its live list.
 
 The event: the conftest's round robin with a sixth player, so round 1 has three matches, at
 tables 1, 2 and 3 (draw by lot with a fixed seed). Scores: "A3 A3 A2 A3" is 3+3+2+3 = 11 for
@@ -18,9 +18,8 @@ from django.utils import timezone
 
 from club.models import Player
 from events import services
-from events.models import Entry, EntryMode, Pairing
+from events.models import Entry, EntryMode, Pairing, Tournament
 from formats.club_night import services as club_nights
-from live import versions as live
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.models import Deal
@@ -302,58 +301,41 @@ def test_a_club_night_has_its_control_room_too(organiser, organiser_client, home
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def poll(client, event, etag=None, **query):
-    headers = dict(HTMX, **({"HTTP_IF_NONE_MATCH": etag} if etag else {}))
-    return client.get(room(event, **query), **headers)
+def part(client, event, **query):
+    return client.get(room(event, **query), **HTMX)
 
 
-@pytest.fixture
-def still_clock(monkeypatch):
-    """The clock's minute stands still unless a test moves it."""
-    minute = {"now": 29_000_000}
-    monkeypatch.setattr(live, "clock_minute", lambda: minute["now"])
-    return minute
-
-
-def test_the_list_is_live_and_an_unchanged_poll_is_a_304(event, organiser_client, still_clock,
-                                                         django_assert_num_queries):
+def test_the_list_follows_the_event_and_comes_back_alone(event, organiser_client):
     page = page_of(organiser_client, room(event))
-    assert 'id="control-rows" data-live' in page
-    first = poll(organiser_client, event)
-    assert first.status_code == 200 and first["ETag"]
-    with django_assert_num_queries(2):  # the user and the version (the session is cached)
-        again = poll(organiser_client, event, first["ETag"])
-    assert again.status_code == 304 and again.content == b""
+    assert 'id="control-rows" data-live' in page and 'hx-trigger="sse:changed"' in page
+    assert f'sse-connect="/t/{event.pk}/live/?v=' in page
+    answer = part(organiser_client, event)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and html.lstrip().startswith('<div id="control-rows"')
+    assert "<body" not in html
 
 
-def test_a_deal_a_signature_a_dispute_and_an_approval_each_change_the_etag(
-        event, organiser, organiser_client, still_clock):
+def test_a_deal_a_signature_a_dispute_and_an_approval_each_show_in_the_list(
+        event, organiser, organiser_client):
     match = at_table(event, 1)
-    etag = poll(organiser_client, event)["ETag"]
     steps = [
-        lambda: enter(match, "A3 A3 A2 A3"),
-        lambda: table_entry.result_sign(match=match, seat="A"),
-        lambda: table_entry.result_dispute(match=match, seat="B", text="deal 2 was mine"),
-        lambda: table_entry.result_approve(match=match, by=organiser),
+        (lambda: enter(match, "A3 A3 A2 A3"), "state-awaiting"),
+        (lambda: table_entry.result_sign(match=match, seat="A"), "state-awaiting"),
+        (lambda: table_entry.result_dispute(match=match, seat="B", text="deal 2 was mine"),
+         "state-disputed"),
+        (lambda: table_entry.result_approve(match=match, by=organiser), "state-final"),
     ]
-    for step in steps:
+    for step, state in steps:
+        version = Tournament.objects.get(pk=event.pk).version
+        before = part(organiser_client, event).content
         step()
-        answer = poll(organiser_client, event, etag)
-        assert answer.status_code == 200 and answer["ETag"] != etag
-        etag = answer["ETag"]
+        assert Tournament.objects.get(pk=event.pk).version > version  # the stream says so
+        after = part(organiser_client, event).content
+        assert after != before and state in after.decode()
 
 
-def test_the_next_minute_renders_the_page_again(event, organiser_client, still_clock):
-    etag = poll(organiser_client, event)["ETag"]
-    still_clock["now"] += 1
-    answer = poll(organiser_client, event, etag)
-    assert answer.status_code == 200 and answer["ETag"] != etag
-
-
-def test_an_outsiders_poll_is_refused_not_a_304(event, organiser_client, outsider_client,
-                                                still_clock):
-    etag = poll(organiser_client, event)["ETag"]
-    assert poll(outsider_client, event, etag).status_code == 403
+def test_an_outsiders_fetch_is_refused(event, outsider_client):
+    assert part(outsider_client, event).status_code == 403
 
 
 def test_a_new_player_name_never_breaks_the_page(event, organiser_client):
@@ -361,16 +343,16 @@ def test_a_new_player_name_never_breaks_the_page(event, organiser_client):
     assert "&lt;b&gt;Зло&lt;/b&gt;" in page_of(organiser_client, room(event))
 
 
-def test_the_page_reads_the_same_eight_queries_whatever_its_rows_hold(
+def test_the_page_reads_the_same_seven_queries_whatever_its_rows_hold(
         event, organiser_client, django_assert_num_queries):
-    # The user (the session comes from the cache), the live version (the ETag the list's
-    # first poll sends, `live.versions`), the event, its organisers, the current round
-    # (two), the pairings with their players, tables and last entries, the rounds' count.
+    # The user (the session comes from the cache), the event (with its version), its
+    # organisers, the current round (two), the pairings with their players, tables and last
+    # entries, the rounds' count.
     organiser_client.get(room(event))
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         organiser_client.get(room(event))
     for table in (1, 2, 3):
         enter(at_table(event, table), "A3 A3 A2 A3")
     table_entry.result_dispute(match=at_table(event, 1), seat="B", text="no")
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         organiser_client.get(room(event))

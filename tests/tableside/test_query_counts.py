@@ -54,7 +54,7 @@ def test_standings_and_round_pages_use_a_fixed_number_of_queries(
         assert client.get(tournament.get_absolute_url()).status_code == 200
 
 
-# --- an unchanged poll, counted by hand (live.versions) ---------------------------------
+# --- the players' page, counted by hand -------------------------------------------------
 
 
 def _seated_phone(tournament) -> tuple[Client, str]:
@@ -69,40 +69,16 @@ def _seated_phone(tournament) -> tuple[Client, str]:
     return phone, f"/p/{token}/"
 
 
-def test_an_unchanged_phone_poll_is_one_query(django_assert_num_queries):
-    """The link, its event's entry mode and language and the match's version, in one SELECT
-    (`live.table_version`); no session, no user, no second look-up of the link."""
+def test_the_phone_page_reads_four_queries(django_assert_num_queries):
+    """The link with its match and players, the event's mode and language, the deals, the
+    pairing with its round and event; the match's version comes with the match."""
     phone, url = _seated_phone(started_tournament(4, 2))
-    etag = phone.get(url, HTTP_HX_REQUEST="true")["ETag"]
-    with django_assert_num_queries(1):
-        response = phone.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
-    assert response.status_code == 304 and response.content == b""
-
-
-def test_the_phone_page_loaded_in_full_reads_five_queries(django_assert_num_queries):
-    """The version (the ETag its first poll sends), the link with its match and players, the
-    event's mode and language, the deals, the pairing with its round and event."""
-    phone, url = _seated_phone(started_tournament(4, 2))
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         response = phone.get(url)
-    assert response.status_code == 200 and b"data-etag=" in response.content
+    assert response.status_code == 200 and b"sse-connect=" in response.content
 
 
-@pytest.mark.parametrize("page", ["events:round", "standings:standings",
-                                  "live:projector"])
-def test_an_unchanged_spectator_poll_is_one_query(django_assert_num_queries, page):
-    """The event's visibility and the site's version in one SELECT (`live.tournament_version`);
-    an anonymous visitor has no session to read."""
-    tournament = started_tournament(4, 2)
-    args = [tournament.pk, 1] if page == "events:round" else [tournament.pk]
-    url, spectator = reverse(page, args=args), Client()
-    etag = spectator.get(url, HTTP_HX_REQUEST="true")["ETag"]
-    with django_assert_num_queries(1):
-        response = spectator.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
-    assert response.status_code == 304
-
-
-def test_an_htmx_deal_post_costs_six_queries(organiser, organiser_client, home_club):
+def test_an_htmx_deal_post_costs_eight_queries(organiser, organiser_client, home_club):
     """Deal 3 of a running match, posted with htmx from a page that lists deals 1 and 2, as
     the quick form sends it. Counted by hand (scoring.services.deal_record_locked,
     events.access.pairing_for_organiser_locked, views.matches._deal_saved):
@@ -113,7 +89,9 @@ def test_an_htmx_deal_post_costs_six_queries(organiser, organiser_client, home_c
     2. the match's deals (winner, game points, reason), which the rules score;
     3. the new deal inserted;
     4. its history row (django-simple-history: who entered it);
-    5. the match's score updated.
+    5. 6. the match's and its event's versions moved on (`events.versions`: what the live
+       pages' streams follow);
+    7. the match's score updated.
 
     Nothing more: the answer is drawn from what the service returns (the
     new row and its change of the history, the chances line left as the page has it). The
@@ -136,16 +114,18 @@ def test_an_htmx_deal_post_costs_six_queries(organiser, organiser_client, home_c
     assert response["HX-Retarget"] == "#match-head"  # the lean answer, not the whole panel
     sql = [query["sql"] for query in queries.captured_queries]
     assert [statement.split()[0] for statement in sql] == [
-        "SELECT", "SAVEPOINT", "SELECT", "SELECT", "INSERT", "INSERT", "UPDATE", "RELEASE",
+        "SELECT", "SAVEPOINT", "SELECT", "SELECT", "INSERT", "INSERT", "UPDATE", "UPDATE",
+        "UPDATE", "RELEASE",
     ]
     assert '"auth_user"' in sql[0]
     sql = sql[1:]
     tables = [re.findall(r'(?:FROM|INTO|UPDATE) "(\w+)"', statement)[-1]
-              for statement in sql[1:6]]  # the last: the lock's access check is a subquery
+              for statement in sql[1:8]]  # the last: the lock's access check is a subquery
     assert tables == [
         "scoring_match", "scoring_deal", "scoring_deal", "scoring_historicaldeal",
-        "scoring_match",
+        "scoring_match", "events_tournament", "scoring_match",
     ]
+    assert "version" in sql[5] and "events_tournament" in sql[6] and "version" in sql[6]
     assert "events_tournament_organisers" in sql[1]  # the access check, in the lock
     if connection.features.has_select_for_update:  # PostgreSQL; SQLite locks the whole file
         assert sql[1].endswith('FOR UPDATE OF "scoring_match"')

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from events.models import EntryMode, Pairing
+from scoring.models import Match
 from tableside import table_entry
 from tableside.models import MatchEvent, MatchTable
 from tests.tableside.test_table_entry import enter, quick, set_mode
@@ -274,40 +275,29 @@ def test_the_round_page_marks_an_unsigned_result_provisional(started, match, tok
 
 # --- the players' page is live -----------------------------------------------------------------
 
-HTMX_POLL = {"HTTP_HX_REQUEST": "true"}
+PART = {"HTTP_HX_REQUEST": "true"}
 
 
-def poll(client, token, etag=None):
-    headers = dict(HTMX_POLL, **({"HTTP_IF_NONE_MATCH": etag} if etag else {}))
-    return client.get(f"/p/{token}/", **headers)
-
-
-def test_the_players_page_polls_itself_and_an_unchanged_poll_is_a_304(match, token,
-                                                                     django_assert_num_queries):
+def test_the_players_page_follows_its_match_and_its_part_shows_the_other_phones_deal(
+        match, token):
     client = phone(token, "B")
     page = text(client.get(f"/p/{token}/"))
-    assert 'id="players-live" data-live' in page and 'hx-trigger="every 4s"' in page
-    first = poll(client, token)
-    assert first.status_code == 200 and first["ETag"]
-    # One query: the link, its event's entry mode and language, and the match's version.
-    with django_assert_num_queries(1):
-        again = poll(client, token, first["ETag"])
-    assert again.status_code == 304 and again.content == b""
-
-
-def test_the_other_phones_deal_and_a_signature_change_the_players_etag(match, token):
-    client = phone(token, "B")
-    before = poll(client, token)["ETag"]
+    assert f'sse-connect="/p/{token}/live/?v=' in page
+    assert 'id="players-live" data-live' in page and 'hx-trigger="sse:changed"' in page
+    version = Match.objects.get(pk=match.pk).version
     enter(match, "A3")  # the phone of seat A enters deal 1
-    after_deal = poll(client, token, before)
-    assert after_deal.status_code == 200 and after_deal["ETag"] != before
-    assert "+3" in text(after_deal)
+    assert Match.objects.get(pk=match.pk).version > version  # the stream says changed
+    part = client.get(f"/p/{token}/", **PART)
+    assert part.status_code == 200 and "+3" in text(part) and "<html" not in text(part)
     enter(match, "A3 A3 A2", start=2)  # 11:0: the match waits for the signatures
-    waiting = poll(client, token)["ETag"]
+    version = Match.objects.get(pk=match.pk).version
     table_entry.result_sign(match=match, seat="A", address="10.0.0.7")
-    signed = poll(client, token, waiting)
-    assert signed.status_code == 200 and signed["ETag"] != waiting
+    assert Match.objects.get(pk=match.pk).version > version
 
 
-def test_each_seat_has_its_own_players_etag(match, token):
-    assert poll(phone(token, "A"), token)["ETag"] != poll(phone(token, "B"), token)["ETag"]
+def test_each_seat_sees_its_own_part(match, token):
+    enter(match, "A3 A3 A3 A2")
+    seat_a = text(phone(token, "A").get(f"/p/{token}/", **PART))
+    seat_b = text(phone(token, "B").get(f"/p/{token}/", **PART))
+    assert seat_a != seat_b
+

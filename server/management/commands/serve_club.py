@@ -1,5 +1,6 @@
 """`manage.py serve_club`: the site for the phones on the club's wifi, from the organiser's
-laptop, with gunicorn (README "A club night with phones")."""
+laptop, with gunicorn and uvicorn workers (ASGI: the live pages' streams), README "A club night
+with phones"."""
 
 import os
 import subprocess
@@ -75,7 +76,8 @@ class Command(BaseCommand):
             "--address",
             help="the address the phones open (default: the laptop's address on the network)",
         )
-        parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
+        parser.add_argument("--workers", type=int, default=2,
+                            help="server processes (default 2: one per core of a laptop)")
         parser.add_argument(
             "--certfile", help="serve HTTPS with this certificate (PEM) for --address, a name "
             "the phones trust: then the site installs as an app and reopens offline")
@@ -117,8 +119,12 @@ class Command(BaseCommand):
         self.stdout.flush()
         self.stderr.flush()
         run_server([
-            sys.executable, "-m", "gunicorn", "config.wsgi", "--chdir", str(settings.BASE_DIR),
-            "--workers", str(workers), "--bind", f"0.0.0.0:{port}", *tls,
+            sys.executable, "-m", "gunicorn", "config.asgi:application",
+            "--worker-class", "uvicorn_worker.UvicornWorker", "--chdir", str(settings.BASE_DIR),
+            "--workers", str(workers), "--bind", f"0.0.0.0:{port}",
+            # The live pages' streams never end by themselves: a restart closes them at once,
+            # and the phones reconnect and catch up.
+            "--graceful-timeout", "2", *tls,
         ], env)
 
     @staticmethod

@@ -2,7 +2,8 @@
 header, no controls. Its slides (the round being played with tables and live scores, the
 standings or, for a knockout, the bracket; with a group stage, the group tables and the
 bracket once drawn) take turns every `?every=` seconds
-(`static/js/projector.js`); the slides poll like every live page (`live.versions`). Public
+(`static/js/projector.js`); the slides are fetched again at every change of the event
+(`live.pages`). Public
 events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
 A result not yet signed by both players is marked as on the standings and bracket pages.
 """
@@ -14,7 +15,7 @@ from events import registry
 from events.access import tournament_for_reading
 from formats.knockout import selectors as knockout_selectors
 from live import selectors as live_selectors
-from live.versions import live, tournament_etag
+from live.pages import follow_event, part_or_page, shared_part
 from standings import selectors as standings_selectors
 from standings.tables import provisional_counted, standings_rows, unsigned_entries
 from tableside import table_entry
@@ -33,9 +34,10 @@ def rotation_seconds(value: str | None) -> int:
 
 
 @require_safe
-@live(tournament_etag("projector"))
+@shared_part("event")
 def projector(request, pk: int):
     tournament = tournament_for_reading(request, pk)
+    follow_event(request, tournament)
     event_format = registry.for_tournament(tournament)
     round_, pairings = live_selectors.projector_pairings(
         tournament, in_play_only=event_format.pairs_on_the_spot)
@@ -51,7 +53,8 @@ def projector(request, pk: int):
               for table in standings_selectors.group_tables(tournament)
               ] if event_format.has_groups else []
     bracket = knockout_selectors.bracket(tournament) if event_format.has_bracket else None
-    return render(request, "live/projector.html", {
+    page = part_or_page(request, "live/projector.html", "live/partials/live_projector.html")
+    return render(request, page, {
         "tournament": tournament,
         "round": round_,
         "pairings": pairings,

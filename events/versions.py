@@ -1,0 +1,97 @@
+"""The versions the live pages follow: `Tournament.version` (everything an event's pages show)
+and `Match.version` (everything a match's pages show), each moved on by one in the same
+transaction as the change, so a reader who sees the new version sees the change too.
+
+A save or a deletion of a deal, a match or a pairing moves its match's version on and its
+event's; of a round, its event's; of the event itself or of an entry (a withdrawal), the
+event's and every one of its matches' (their pages show the event's name, house rules, entry
+mode and withdrawals); of a player (a new name), every unfinished match of theirs and its
+event. The table side adds its own records (`tableside.receivers`), the ratings their
+recomputation (`ratings.services`: the chances on the unfinished matches' pages). Bulk writes
+send no signal: the services that use them save the event, the round or the match as well.
+
+On PostgreSQL each bump also sends `NOTIFY santase_live` (delivered when the transaction
+commits, to every web node), which wakes the live pages' watcher (`live.watcher`); on SQLite
+the watcher reads the versions it follows a few times a second instead.
+"""
+
+from django.db import connection
+from django.db.models import F, Q
+from django.db.models.signals import post_delete, post_save
+
+from club.models import Player
+from events.models import Entry, Pairing, Round, Tournament
+from scoring.models import Deal, Match
+
+CHANNEL = "santase_live"
+"""The PostgreSQL notification channel of version changes (its payload is empty)."""
+
+
+def bump(*, event_id: int | None = None, match_id: int | None = None) -> None:
+    """Move on the version of event `event_id` and of match `match_id` (ids; either may be
+    None), and of the event `match_id` is played in. Two short UPDATEs by primary key (three
+    with both ids), plus a notification on PostgreSQL. A row that is gone is skipped."""
+    if match_id is not None:
+        Match.objects.filter(pk=match_id).update(version=F("version") + 1)
+        if event_id is None:
+            Tournament.objects.filter(rounds__pairings__match_id=match_id).update(
+                version=F("version") + 1)
+    if event_id is not None:
+        Tournament.objects.filter(pk=event_id).update(version=F("version") + 1)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"NOTIFY {CHANNEL}")
+
+
+def bump_matches(matches) -> None:
+    """Move on the versions of `matches` (a `Match` queryset) and of their events."""
+    ids = list(matches.values_list("pk", flat=True))
+    if not ids:
+        return
+    Match.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    Tournament.objects.filter(rounds__pairings__match_id__in=ids).update(
+        version=F("version") + 1)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"NOTIFY {CHANNEL}")
+
+
+def _event_saved(sender, instance: Tournament, **kwargs) -> None:
+    bump(event_id=instance.pk)
+    bump_matches(Match.objects.filter(pairing__round__tournament_id=instance.pk))
+
+
+def _entry_saved(sender, instance: Entry, **kwargs) -> None:
+    bump(event_id=instance.tournament_id)
+    bump_matches(Match.objects.filter(pairing__round__tournament_id=instance.tournament_id))
+
+
+def _round_saved(sender, instance: Round, **kwargs) -> None:
+    bump(event_id=instance.tournament_id)
+
+
+def _player_saved(sender, instance: Player, **kwargs) -> None:
+    bump_matches(Match.objects.filter(
+        Q(player_a_id=instance.pk) | Q(player_b_id=instance.pk)).exclude(status__in=Match.OVER))
+
+
+def _pairing_saved(sender, instance: Pairing, **kwargs) -> None:
+    event_id = Round.objects.filter(pk=instance.round_id).values_list(
+        "tournament_id", flat=True).first()
+    bump(event_id=event_id, match_id=instance.match_id)
+
+
+def _match_saved(sender, instance: Match, **kwargs) -> None:
+    bump(match_id=instance.pk)
+
+
+def _deal_saved(sender, instance: Deal, **kwargs) -> None:
+    bump(match_id=instance.match_id)
+
+
+for _model, _receiver in ((Tournament, _event_saved), (Entry, _entry_saved),
+                          (Round, _round_saved), (Pairing, _pairing_saved),
+                          (Match, _match_saved), (Deal, _deal_saved), (Player, _player_saved)):
+    for _signal in (post_save, post_delete):
+        _signal.connect(_receiver, sender=_model,
+                        dispatch_uid=f"version-{_signal is post_save}-{_model.__name__}")

@@ -1,0 +1,138 @@
+"""The live pages' streams: one server-sent-events connection per open live page, which says
+`changed` (with the new version as its id and data) each time what the page shows has moved
+on; the page then fetches its live part again (htmx's `sse` extension, `live.pages`).
+
+- `/t/<id>/live/`: an event's pages (a round, the standings, a bracket, the groups, a club
+  night, the control room, the projector), following `Tournament.version`;
+- `/m/<id>/live/`: a match page, following `Match.version`;
+- `/p/<token>/live/`: the players' page of a match's secret link, the same.
+
+A stream checks what its page checks (404 for what the visitor may not see) when it opens and
+again at every change; a stream whose page the visitor may no longer see (a private event, a
+renewed link) says `gone` and ends, and the page reloads. It opens with the version the page
+was drawn at (`?v=`, or the browser's `Last-Event-ID` when it reconnects by itself) and says
+`changed` at once when that is behind, so a phone that slept or a page that lost the server
+catches up by itself. A comment line every `KEEP_ALIVE_SECONDS` keeps proxies and the phone's
+network from closing a quiet connection; after `STREAM_SECONDS` the stream ends and the
+browser reconnects (`retry`), so no connection outlives a change of access unseen.
+"""
+
+import time
+from collections.abc import AsyncIterator, Callable
+
+from asgiref.sync import sync_to_async
+from django.core.exceptions import PermissionDenied
+from django.db import close_old_connections
+from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from events.access import pairing_for_reading
+from events.models import Tournament
+from live.watcher import watcher
+from tableside import link_guesses, table_entry
+
+KEEP_ALIVE_SECONDS = 20
+STREAM_SECONDS = 600
+RETRY_MILLISECONDS = 2000
+
+
+def _in_thread(function: Callable) -> Callable:
+    """`function` run in a worker thread from a stream, its database connection closed after
+    (a stream holds none while it waits)."""
+    def run(*args):
+        close_old_connections()
+        try:
+            return function(*args)
+        finally:
+            close_old_connections()
+    return sync_to_async(run, thread_sensitive=False)
+
+
+def _seen(request) -> int | None:
+    value = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
+    return int(value) if value.isdigit() and len(value) < 20 else None
+
+
+def _event_visible(user, pk: int) -> bool:
+    return Tournament.objects.visible_to(user).filter(pk=pk).exists()
+
+
+def _match_visible(request, match_pk: int) -> bool:
+    try:
+        pairing_for_reading(request, match_pk)
+    except (Http404, PermissionDenied):
+        return False
+    return True
+
+
+def _link_match(token: str) -> int | None:
+    table = table_entry.table_for_token(token)
+    if table is None or not table_entry.players_may_enter(table.entry_mode):
+        return None
+    return table.match_id
+
+
+def _response(key: tuple[str, int], seen: int | None, allowed) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(_messages(key, seen, allowed),
+                                     content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+    return response
+
+
+async def _messages(key: tuple[str, int], seen: int | None, allowed) -> AsyncIterator[str]:
+    """The stream's lines (see the module docstring); `allowed()` says (awaited) whether the
+    visitor may still see the page."""
+    live = watcher()
+    yield f"retry: {RETRY_MILLISECONDS}\n\n"
+    closes = time.monotonic() + STREAM_SECONDS
+    async with live.following(key):
+        while (left := closes - time.monotonic()) > 0:
+            version = await live.changed(key, seen, timeout=min(KEEP_ALIVE_SECONDS, left))
+            if version is None:
+                yield ": keep-alive\n\n"
+                continue
+            if version < 0 or not await allowed():
+                yield "event: gone\ndata: gone\n\n"
+                return
+            seen = version
+            yield f"id: {version}\nevent: changed\ndata: {version}\n\n"
+
+
+@require_GET
+async def event_stream(request, pk: int):
+    """The stream of event `pk`'s live pages; 404 for an event the visitor may not see."""
+    user = await request.auser()
+    check = _in_thread(_event_visible)
+    if not await check(user, pk):
+        raise Http404
+    return _response(("event", pk), _seen(request), lambda: check(user, pk))
+
+
+@require_GET
+async def match_stream(request, match_pk: int):
+    """The stream of match `match_pk`'s page; 404 as the match page."""
+    await request.auser()  # the user is read here, not in the worker thread
+    check = _in_thread(_match_visible)
+    if not await check(request, match_pk):
+        raise Http404
+    return _response(("match", match_pk), _seen(request), lambda: check(request, match_pk))
+
+
+@require_GET
+async def link_stream(request, token: str):
+    """The stream of the players' page of link `token`: 404 for a link that opens no match
+    (counted as a wrong link, as on the page), 429 after too many from this address."""
+    if await _in_thread(link_guesses.refused)(request):
+        return HttpResponse(status=429)
+    check = _in_thread(_link_match)
+    match_id = await check(token)
+    if match_id is None:
+        await _in_thread(link_guesses.count_miss)(request)
+        raise Http404
+
+    async def allowed() -> bool:
+        return await check(token) == match_id
+
+    return _response(("match", match_id), _seen(request), allowed)
+
