@@ -1,4 +1,4 @@
-"""The history of a match's changes on its page (tournaments/match_history.py,
+"""The history of a match's changes on its page (tableside/match_history.py,
 templates/tableside/partials/match_history.html): for its organisers only, newest first,
 with when (local time, Europe/Sofia: UTC+2 in December), who, what changed and why.
 
