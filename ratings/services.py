@@ -7,8 +7,8 @@ is reflected by the next run, and two runs over the same record store the same f
 The Celery task `recompute_ratings` (below) is its adapter, started by
 `ratings_recompute_on_commit` whenever an event's results are settled: a tournament becomes
 finished, or a result of a finished one changes (`services.tournament_status_update`), a club
-night is closed or one of its matches ends after it was (`club_nights`), an imported event is
-finished (`importing`).
+night is closed or one of its matches ends after it was (`formats.club_night.services`), an
+imported event is finished (`exchange.importing`).
 """
 
 import logging
