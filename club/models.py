@@ -1,4 +1,4 @@
-"""Clubs and players: the register every event draws from (DESIGN.md "The record")."""
+"""Clubs, players and seasons: the register every event draws from."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -37,8 +37,8 @@ class PlayerQuerySet(models.QuerySet):
         organiser also those of the events they organise. A player in private events only is
         hidden from everyone else; a player in no event yet is seen by all. Organisers also
         see every player of a club they organise; staff see everyone. (The events are found
-        through the reverse relation `entries` of `tournaments.Entry`, so this app imports
-        nothing from `tournaments`.)
+        through the reverse relation `entries` of `events.Entry`, so this app imports
+        nothing from `events`, which stands above it.)
         """
         if sees_everything(user):
             return self

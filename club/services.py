@@ -1,4 +1,4 @@
-"""Writes to the register of players (STYLE.md "Where code lives").
+"""Writes to the register of players: every write goes through a service.
 
 One rule for finding a player by name: the player called exactly `name` in `club` (or, for
 `club=None`, among players of no club). The database holds at most one per name and club

@@ -20,7 +20,7 @@ def development_secret_key(app_configs, **kwargs) -> list[Warning]:
     return [
         Warning(
             "SECRET_KEY is the development default: fine on your laptop, never on a server.",
-            hint="Set SECRET_KEY to a long random string (README, Configuration).",
+            hint="Set SECRET_KEY to a long random string (docs/deployment.md, Configuration).",
             id="club.W001",
         )
     ]

@@ -1,4 +1,4 @@
-"""Validation of the names people type: players, events (hardening: control and invisible
+"""Validation of the names people type: players, events (no control or invisible
 characters).
 
 A name is plain text. Unicode's control characters (category Cc: NUL, escape, ...) and format

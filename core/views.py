@@ -1,13 +1,12 @@
-"""Offline entry (README "Offline entry"): the service worker, the web app manifest, and the
-organiser's queued-deal sync.
+"""Offline entry (docs/architecture.md "Offline entry"): the service worker and the web app
+manifest. (The organiser's queued-deal sync, `matches:deal_sync`, is `tableside.views.offline`.)
 
 * `/sw.js` -- `static/js/sw.js` served from the site's root, so its scope covers `/m/` and
   `/p/`; `Service-Worker-Allowed: /` says so, `Cache-Control: no-cache` makes the browser check
   for a new version at every visit.
 * `/manifest.webmanifest` -- the app's name in the active language (Bulgarian or English),
   its icons (`static/icons/`), colours and start page.
-* `matches:deal_sync` -- a deal the organiser's phone kept while offline, answered in JSON
-  (`tableside.offline_sync`)."""
+"""
 
 from functools import cache
 

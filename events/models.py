@@ -1,4 +1,5 @@
-"""Events built from matches: tournaments and their entries (DESIGN.md "The record")."""
+"""Events built from matches: tournaments (and club nights), their entries, rounds and
+pairings."""
 
 from django.conf import settings
 from django.db import models

@@ -1,5 +1,5 @@
-"""Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
-count and how they are fetched, so no page counts a result another page would not."""
+"""Reads several pages share: the pairings of a round, the matches in play, the current
+round, and the one definition of a match *played*."""
 
 from collections.abc import Iterable
 
@@ -32,7 +32,7 @@ def rounds_with_pairings(tournament: Tournament) -> QuerySet[Round]:
 def played_under_half(statuses: Iterable[str]) -> bool:
     """Whether a player whose matches have these `statuses` (one `Match.Status` value per
     match of theirs; byes have no match and do not count) played under half of them: the FIDE
-    withdrawal policy then cancels all their results (DESIGN.md "Byes and withdrawals").
+    withdrawal policy then cancels all their results (docs/formats.md "Round robin").
 
     The one definition of "played", for the withdrawal (`services.entry_withdraw`) and the
     standings (`cancelled_entries`) alike: a match is played when it was decided over the

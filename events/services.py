@@ -1,4 +1,4 @@
-"""Every write to tournaments, entries, rounds and pairings (STYLE.md "Where code lives").
+"""Every write to tournaments, entries, rounds and pairings goes through these services.
 
 Errors an organiser can fix raise `TournamentError` with a stable `.code` and the values the
 sentence names (`.params`); views show the sentence in the user's language

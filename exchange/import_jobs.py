@@ -14,8 +14,8 @@ Progress: the status and the outcome are on the job row; the counts while it run
 checked, deals written, of how many) are in Django's cache under `progress_key(job_id)`,
 because the writing transaction holds the database (SQLite: the whole file; PostgreSQL: an
 UPDATE of the job's row from inside it would stay unseen until the commit). The cache is
-shared by the web processes and the worker (files under var/cache, or Redis: README,
-Configuration).
+shared by the web processes and the worker (files under var/cache, or Redis:
+docs/deployment.md, Configuration).
 """
 
 import datetime

@@ -5,11 +5,11 @@ The file is UTF-8 CSV with one row per deal and this header (the format
 
     round,table,player_a,player_b,deal,winner,game_points,reason
 
-`winner` is ``A``, ``B`` or ``draw``; `reason` is one of RULES.md §5; the deals of a match
-(one match = one round and table) are numbered 1, 2, ... Files saved by Excel are accepted as
-they come: a UTF-8 byte-order mark, ``;`` as separator (when the header has ``;`` and no ``,``),
-CRLF line ends, spaces around values and header names, blank lines, upper-case header names
-and winners.
+`winner` is ``A``, ``B`` or ``draw``; `reason` is one of the reason codes of docs/rules.md §2;
+the deals of a match (one match = one round and table) are numbered 1, 2, ... Files saved by
+Excel are accepted as they come: a UTF-8 byte-order mark, ``;`` as separator (when the header
+has ``;`` and no ``,``), CRLF line ends, spaces around values and header names, blank lines,
+upper-case header names and winners.
 
 Two passes, in constant memory per deal:
 

@@ -1,4 +1,5 @@
-"""Events built from matches: tournaments and their entries (DESIGN.md "The record")."""
+"""The site's imports: each confirmed preview (`ImportClaim`) and each import job with its
+status (`ImportJob`)."""
 
 from django.conf import settings
 from django.db import models

@@ -1,4 +1,4 @@
-"""The one interface every event format implements (STYLE.md "One interface, many formats").
+"""The one interface every event format implements: one interface, many formats.
 
 Views, receivers and services never ask "which format is this?": they ask the tournament's
 format object (`events.registry.for_tournament`) to do the thing, or one of the small
@@ -77,7 +77,7 @@ class EventFormat(ABC):
 
     standings_by_score: ClassVar[bool] = False
     """The standings rank by score (wins, and byes when they score) with the Swiss
-    tie-breaks of `pure.swiss_standings` (Buchholz, ...) in their published order, and state
+    tie-breaks of `standings.swiss_tie_breaks` (Buchholz, ...) in their published order, and state
     FIDE's rule for unplayed rounds; else by match wins and the tournament's own order."""
     takes_late_entries: ClassVar[bool] = False
     """Players may join after the start (between rounds: `refuse_late_entry`); the players

@@ -4,7 +4,7 @@ A4 landscape, up to 32 players (5 rounds) on one page; a larger bracket is split
 32 (top half and bottom half for 64, four parts for 128) with the last rounds on a page of their
 own, and each page says where it continues. `bracket_pages` places every box (a
 `selectors.BracketMatch`), its joining lines, the round headings and the champion's box;
-`printing.documents` hands the pages to `templates/print/bracket.html`.
+`printing.documents` hands the pages to `printing/templates/print/bracket.html`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The printed documents, each kind in three steps: the data read from the database, a plain
-dataclass holding what the page shows, and a template under `templates/print/` that lays it
+dataclass holding what the page shows, and a template under `printing/templates/print/`
+that lays it
 out (`parts`, rendered by `printing.pdf.render_pdf`).
 
-Builders read through `tournaments.selectors` and write nothing; they work in the language
+Builders read through the apps' selectors and write nothing; they work in the language
 active when called (`render_*` set it). Kinds: scorecards (two per A4 page), the round sheet,
 the round pack (the sheet, then the scorecards), the standings, the knockout bracket and the
 cross-table of a round robin or of a club season.

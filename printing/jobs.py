@@ -8,9 +8,8 @@ see the row: pretix #267). `print_job_build` runs in the task (or eagerly in the
 when no broker is configured) and records progress on the row the status page polls. The PDFs
 themselves come from `printing.kinds`.
 
-The task lives here, beside the service it calls; `tournaments/tasks.py` imports it so that
-Celery's autodiscovery (`club/celery.py`) registers it, under its old name
-"tournaments.tasks.build_print_job" (queued jobs carry that name).
+The task lives here, beside the service it calls; `printing/tasks.py` imports it so that
+Celery's autodiscovery (`config/celery.py`) registers it.
 """
 
 import datetime

@@ -37,9 +37,8 @@ from standings.tables import standings_rows
 def layout_code_version() -> str:
     """The fingerprint of the modules that turn data into what a page shows (`documents`,
     `scorecard`: the grid's geometry and image; `reason_codes`: the legend; `bracket`: the
-    boxes in mm;
-    the pictures' drawing and template tags, `pure.charts` and `templatetags.charts`), read once
-    per process."""
+    boxes in mm; the pictures' drawing and template tags, `core.charts` and
+    `core.templatetags.charts`), read once per process."""
     return fingerprint([
         Path(module.__file__).read_text(encoding="utf-8")
         for module in (documents, scorecard, reason_codes, bracket_layout, charts, chart_tags)

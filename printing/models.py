@@ -1,4 +1,4 @@
-"""Events built from matches: tournaments and their entries (DESIGN.md "The record")."""
+"""Print jobs: a PDF of a tournament or of a club season, asked for, built and kept."""
 
 from django.conf import settings
 from django.db import models

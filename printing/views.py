@@ -1,6 +1,6 @@
 """PDFs for print: ask for one (organisers), follow its build, download it.
 
-Views are adapters (STYLE.md): access check -> form -> one `printing.jobs` call -> redirect
+Views are adapters: access check -> form -> one `printing.jobs` call -> redirect
 (or the htmx partial). Who may do what:
 
 * starting a build (`print_request`, POST) is for the tournament's organisers: a build costs a

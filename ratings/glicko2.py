@@ -14,7 +14,7 @@ keeps the system constant tau as mutable class state, updates players in place, 
 in list order, and divides by zero for a player with no games. The paper's algorithm is some
 eighty lines; here it takes frozen dataclasses in and out, sums with `math.fsum` (exactly
 rounded, so the order of a player's games never changes a result), and is tested against the
-worked example step by step (`tests/tournaments/pure/test_glicko2.py`).
+worked example step by step (`tests/ratings/test_glicko2.py`).
 
 Units: `rating` and `deviation` are rating points (the Glicko scale: 1500 for a newcomer;
 nothing to do with a match's game points); `volatility` is sigma on the Glicko-2 scale, as in

@@ -1,4 +1,5 @@
-"""Events built from matches: tournaments and their entries (DESIGN.md "The record")."""
+"""The players' ratings as stored: the latest of each player, and each player's rating
+after each event."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _

@@ -1,5 +1,5 @@
-"""Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
-count and how they are fetched, so no page counts a result another page would not."""
+"""Reads of the ratings: the rating periods from the record, a player's rating and its
+history, and each player's chance before a match."""
 
 import math
 from collections.abc import Iterable

@@ -1,15 +1,14 @@
-"""Storing the players' ratings (STYLE.md "Where code lives": writes go through services).
+"""Storing the players' ratings (writes go through services).
 
 The ratings are never updated piecemeal: `player_ratings_recompute` rebuilds them from the
 whole record (`selectors.rating_periods` → `ratings.rate_periods`) and replaces the stored
 rows in one transaction, so a correction of an old match, a forfeit or an event made private
 is reflected by the next run, and two runs over the same record store the same figures.
-The Celery task `recompute_ratings` (below, registered as "tournaments.tasks.recompute_ratings")
-is its adapter, started by
+The Celery task `recompute_ratings` (below) is its adapter, started by
 `ratings_recompute_on_commit` whenever an event's results are settled: a tournament becomes
 finished, or a result of a finished one changes (`services.tournament_status_update`), a club
-night is closed or one of its matches ends after it was (`club_nights`), an imported event is
-finished (`importing`).
+night is closed or one of its matches ends after it was (`formats.club_night.services`), an
+imported event is finished (`exchange.importing`).
 """
 
 import logging
@@ -82,7 +81,7 @@ def player_ratings_recompute(*, computed_at=None) -> int:
 
 def ratings_recompute_on_commit() -> None:
     """Start the Celery task `recompute_ratings` once the current transaction
-    commits (never inside it: a worker could not see the new results yet; STYLE.md), or at once
+    commits (never inside it: a worker could not see the new results yet), or at once
     outside any transaction. Nothing is started if the transaction rolls back. Without a broker
     the task runs eagerly, in the request, after the commit.
 
@@ -106,7 +105,6 @@ def recompute_ratings() -> int:
 
     Started after the commit whenever an event's results are settled
     (`ratings_recompute_on_commit`); may also run from a schedule. Safe to run twice at once
-    (the second waits). Its name stays "tournaments.tasks.recompute_ratings", the module
-    Celery's autodiscovery imports.
+    (the second waits). `ratings/tasks.py` imports it for Celery's autodiscovery.
     """
     return player_ratings_recompute()

@@ -1,5 +1,4 @@
-"""Forms for entering and correcting deals (DESIGN.md "Conventions": validation is delegated to
-`scoring.rules`).
+"""Forms for entering and correcting deals: validation is delegated to `scoring.rules`.
 
 Each form is given the match (for the house rules and the players' names on the seat choices).
 `clean()` asks `rules.quick_result` or `rules.score_deal`; an `rules.InvalidDeal` becomes a form
@@ -20,7 +19,7 @@ GAME_POINTS = (0, 1, 2, 3)
 
 
 def draws_allowed(house_rules: rules.HouseRules) -> bool:
-    """Whether a deal may end drawn, 0 game points each, under `house_rules` (RULES.md §7;
+    """Whether a deal may end drawn, 0 game points each, under `house_rules` (docs/rules.md §7;
     `rules.game_points_by_reason`): the quick form's draw button."""
     return bool(rules.game_points_by_reason(house_rules)["draw"])
 

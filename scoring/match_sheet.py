@@ -1,5 +1,5 @@
 """The deal list of one match, built once: the match page, its htmx answer, the scorecard and
-the deal-log export all show these rows (STYLE.md "One presenter per page part").
+the deal-log export all show these rows (one presenter per page part).
 
 Each row is a stored deal with what `scoring.rules` works out from the deals before it: who
 dealt it and the running score in game points. Game points only: card points are not stored.

@@ -77,7 +77,8 @@ RULE_MESSAGES = {
 `case` (or without the parameters its sentence needs)."""
 
 RULE_SENTENCES = {
-    # inconsistent_record: the record itself does not hold together (RULES.md §4, row 1)
+    # inconsistent_record: the record itself does not hold together (docs/rules.md §4, before
+    # its table)
     ("inconsistent_record", "not_per_seat"): _(
         "%(field)s: give them for player A and player B."
     ),

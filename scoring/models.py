@@ -1,4 +1,4 @@
-"""The record of play: matches and their deals (DESIGN.md "The record").
+"""The record of play: matches and their deals.
 
 Rows are written only through `scoring.services`, which locks the match, checks the deals with
 `scoring.rules` and keeps the match's running score in step with its deals.
@@ -47,7 +47,7 @@ def reason_label(reason: str, house_rules: rules.HouseRules) -> str:
     """The label of `reason` (one of `rules.REASONS`) under `house_rules`, in the active
     language: a plain win and a schneider name the loser's total that separates them,
     `house_rules.schneider_below` card points (33 by default, 31 under that house rule;
-    RULES.md §2, §7). Raises `ValueError` for an unknown reason (a bug)."""
+    docs/rules.md §2, §7). Raises `ValueError` for an unknown reason (a bug)."""
     threshold = {"points": house_rules.schneider_below}
     if reason == Reason.WON:
         # Translators: the reason of a deal; %(points)s is a loser's total (33, or 31).
@@ -73,7 +73,7 @@ def _house_rule_choices(name: str, labels: dict | None = None) -> list[tuple]:
 
 
 class HouseRulesFields(models.Model):
-    """The house rules of RULES.md §7 as columns, for the events that choose them.
+    """The house rules of docs/rules.md §7 as columns, for the events that choose them.
 
     `house_rules()` turns them into the frozen `rules.HouseRules` the rules module takes.
     """

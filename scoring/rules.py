@@ -1,20 +1,20 @@
 """The rules of Santase ("66", Сантасе): validating and scoring one deal and a whole match.
 
 Pure Python, no Django import: frozen dataclasses in, frozen dataclasses out. Forms, imports, the
-API, services and tests all go through the names below (RULES.md §5 fixes them).
+API, services and tests all go through the names below (docs/rules.md §5 fixes them).
 
 Two units never share a name here:
 
 * **card points** and **totals** are counted inside one deal: the cards of the won tricks
-  (0-120, RULES.md §1), plus marriage points (20/40) and the +10 for the last trick where that
+  (0-120, docs/rules.md §1), plus marriage points (20/40) and the +10 for the last trick where that
   applies; the 66 a player needs is a total.
 * **game points** are what a deal scores in the match: 0-3 per deal, up to the game target
   (11 by default) per match.
 
-Sources: the project's rule book ``docs/rules.md``, whose sections carry the numbers that
-"RULES.md §n" below refers to (§2 game points, §4 record checks, §5 this API, §6 the match, §7
-house rules), and three Bulgarian rule texts, called seed 000, seed 002 and seed 003 there.
-Where the sources disagree, ``HouseRules`` holds the choice (RULES.md §7).
+Sources: the project's rule book ``docs/rules.md``, whose sections "docs/rules.md §n" below
+refers to (§1 the game, §2 game points, §4 record checks, §5 this API, §6 the match, §7 house
+rules), and three Bulgarian rule texts, called seed 000, seed 002 and seed 003 there. Where the
+sources disagree, ``HouseRules`` holds the choice (docs/rules.md §7).
 """
 
 from __future__ import annotations
@@ -81,11 +81,12 @@ End = Literal["claim", "exhausted", "closed_played_out"]
 """How a deal ended: the type of ``DealRecord.end`` (values in ``ENDS``)."""
 
 ENDS: tuple[str, ...] = ("claim", "exhausted", "closed_played_out")
-"""How a deal can end (RULES.md §5): a claim of 66 ("Стига"), the stock ran out and all 12 tricks
-were played, or the stock was closed and all 12 tricks were played."""
+"""How a deal can end (docs/rules.md §4, §5): a claim of 66 ("Стига"), the stock ran out and
+all 12 tricks were played, or the stock was closed and all 12 tricks were played."""
 
 CARD_POINTS_IN_PACK = 120
-"""Card points in the 24-card pack: 4 x (A 11 + 10 10 + K 4 + Q 3 + J 2 + 9 0) (RULES.md §1)."""
+"""Card points in the 24-card pack: 4 x (A 11 + 10 10 + K 4 + Q 3 + J 2 + 9 0)
+(docs/rules.md §1)."""
 
 TRICKS_IN_DEAL = 12
 """Tricks in a deal played to the end (24 cards, two per trick)."""
@@ -94,7 +95,7 @@ WINNING_TOTAL = 66
 """The total (card points + marriage points [+ last-trick bonus]) a player needs to win a deal."""
 
 LAST_TRICK_BONUS = 10
-"""Added to the total of the last-trick winner when the stock ran out (RULES.md §2, seeds 000,
+"""Added to the total of the last-trick winner when the stock ran out (docs/rules.md §2, seeds 000,
 002, 003); counted in the same unit as card points, never a game point."""
 
 STOCK_AFTER_DEALING = 12
@@ -116,14 +117,14 @@ t >= 1 tricks that is the winner of trick t, so the opponent won at most t - 1 o
 when the closer closes before the first trick)."""
 
 MIN_CARD_POINTS: tuple[int, ...] = (0, 0, 0, 4, 8, 14, 20, 28, 36, 56, 76, 98, 120)
-"""Least card points a player can hold with k tricks, indexed by k (RULES.md §4)."""
+"""Least card points a player can hold with k tricks, indexed by k (docs/rules.md §4)."""
 
 MAX_CARD_POINTS: tuple[int, ...] = (0, 22, 44, 64, 84, 92, 100, 106, 112, 116, 120, 120, 120)
-"""Most card points a player can hold with k tricks, indexed by k (RULES.md §4)."""
+"""Most card points a player can hold with k tricks, indexed by k (docs/rules.md §4)."""
 
 MARRIAGE_POINT_SUMS: tuple[int, ...] = (0, 20, 40, 60, 80, 100)
 """Possible marriage points of one player in a deal: three plain marriages of 20 and one trump
-marriage of 40 exist (RULES.md §1, §4)."""
+marriage of 40 exist (docs/rules.md §1, §4)."""
 
 REASONS: tuple[str, ...] = (
     "won",
@@ -135,7 +136,7 @@ REASONS: tuple[str, ...] = (
     "last_trick",
     "draw",
 )
-"""Why a deal scored what it did (RULES.md §5). ``won`` 1, ``schneider`` 2 and ``capot`` 3 game
+"""Why a deal scored what it did (docs/rules.md §2). ``won`` 1, ``schneider`` 2 and ``capot`` 3 game
 points come from the loser's total (§2); the others follow the house rules (§7); ``draw`` 0."""
 
 ERROR_CODES: tuple[str, ...] = (
@@ -152,7 +153,7 @@ ERROR_CODES: tuple[str, ...] = (
     "points_do_not_match_reason",
 )
 """Every ``InvalidDeal.code``, stable: the Django layer maps each one to a translated message.
-The first nine are the checks of RULES.md §4, in the order ``validate_deal`` applies them."""
+The first nine are the checks of docs/rules.md §4, in the order ``validate_deal`` applies them."""
 
 _REASON_LABELS: dict[str, str] = {
     "won": "A plain win",
@@ -328,7 +329,7 @@ def _sentence(text: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 GAME_TARGET_CHOICES: tuple[int, ...] = (11, 7, 10)
-"""Game targets the UI offers (RULES.md §7); ``HouseRules`` accepts any whole number 1-99."""
+"""Game targets the UI offers (docs/rules.md §7); ``HouseRules`` accepts any whole number 1-99."""
 
 _GAME_TARGET_RANGE = range(1, 100)
 
@@ -345,7 +346,7 @@ ALLOWED_HOUSE_RULE_VALUES: dict[str, tuple[Any, ...]] = {
     "next_dealer": ("winner", "loser", "alternate"),
     "close_when": ("stock_over_two", "stock_not_empty"),
 }
-"""The values each ``HouseRules`` option may take, default first (RULES.md §7), for form
+"""The values each ``HouseRules`` option may take, default first (docs/rules.md §7), for form
 choices. ``game_target`` lists only what the UI offers; any whole number 1-99 is accepted."""
 
 
@@ -361,7 +362,7 @@ def _is_choice(value: object, allowed: Iterable[Any]) -> bool:
 
 @dataclass(frozen=True)
 class HouseRules:
-    """The options a tournament sets where the sources disagree (RULES.md §7; defaults first).
+    """The options a tournament sets where the sources disagree (docs/rules.md §7; defaults first).
 
     * ``game_target`` -- game points that win the match: 11 (seeds 000, 002, 003); 7 (pagat),
       10; any whole number 1-99 is accepted.
@@ -457,7 +458,7 @@ PRESETS: dict[str, HouseRules] = {
         false_claim_points=2,
     ),
 }
-"""Named house-rule sets (RULES.md §7): ``default`` follows the seeds; ``pagat`` follows
+"""Named house-rule sets (docs/rules.md §7): ``default`` follows the seeds; ``pagat`` follows
 pagat.com's description of 66 (first-trick marriage pending, failed close 2 or 3 by tricks at
 the close, 2 for going out after the opponent closed and for a false claim)."""
 
@@ -469,7 +470,7 @@ the close, 2 for going out after the opponent closed and for a false claim)."""
 
 @dataclass(frozen=True)
 class DealRecord:
-    """What happened in one deal, as the organiser enters it (RULES.md §5).
+    """What happened in one deal, as the organiser enters it (docs/rules.md §5).
 
     * ``end`` -- ``"claim"`` (a player said "Стига"/66 and play stopped), ``"exhausted"`` (the
       stock ran out, nobody closed, all 12 tricks played, no claim) or ``"closed_played_out"``
@@ -523,7 +524,7 @@ class DealScore:
 
 @dataclass(frozen=True)
 class MatchScore:
-    """The state of a match after its deals (RULES.md §3, §6).
+    """The state of a match after its deals (docs/rules.md §6).
 
     * ``game_points`` -- ``{"A": int, "B": int}``: game points, recorded as scored (10 + 3 = 13);
     * ``finished`` -- a player has reached the game target;
@@ -538,7 +539,7 @@ class MatchScore:
 
 
 # --------------------------------------------------------------------------------------------
-# Validating a deal (RULES.md §4)
+# Validating a deal (docs/rules.md §4)
 # --------------------------------------------------------------------------------------------
 
 _PER_SEAT_FIELDS = ("card_points", "marriage_points", "tricks")
@@ -588,7 +589,7 @@ def _check_per_seat_field(record: DealRecord, name: str) -> None:
 
 def _counted_marriage_points(record: DealRecord, seat: Seat, rules: HouseRules) -> int:
     """Marriage points that count toward ``seat``'s total: a pending first-trick marriage of a
-    player who never won a trick counts 0 (RULES.md §7 ``first_trick_marriage="pending"``)."""
+    player who never won a trick counts 0 (docs/rules.md §7 ``first_trick_marriage="pending"``)."""
     if rules.first_trick_marriage == "pending" and record.tricks[seat] == 0:
         return 0
     return record.marriage_points[seat]
@@ -809,7 +810,7 @@ def _marriage_splits(marriage_points: int) -> list[tuple[int, int]]:
 
 def marriages_needed(marriage_points: int) -> int:
     """The fewest marriages that make ``marriage_points`` (one player's marriage points in a
-    deal; 20 for a plain marriage, 40 for the trump one; RULES.md §4): 0 -> 0, 20 or 40 -> 1,
+    deal; 20 for a plain marriage, 40 for the trump one; docs/rules.md §4): 0 -> 0, 20 or 40 -> 1,
     60 -> 2, 80 -> 3, 100 -> 4.
 
     Raises ``ValueError`` for a sum no marriages make (anything not in ``MARRIAGE_POINT_SUMS``).
@@ -825,7 +826,8 @@ def marriages_needed(marriage_points: int) -> int:
 def _check_marriage_leads(record: DealRecord, rules: HouseRules) -> None:
     """Each marriage is declared on a lead of its own, and a player leads only after winning a
     trick (the deal's first lead aside, which only ``first_trick_marriage="pending"`` lets carry
-    a marriage): marriages <= tricks won (+1 under ``"pending"``). RULES.md §4, seeds 002, 003."""
+    a marriage): marriages <= tricks won (+1 under ``"pending"``). docs/rules.md §4, seeds 002,
+    003."""
     first_lead = 1 if rules.first_trick_marriage == "pending" else 0
     for seat in SEATS:
         points = record.marriage_points[seat]
@@ -894,7 +896,7 @@ def _check_marriages(record: DealRecord, rules: HouseRules) -> None:
 def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
     """Check ``record`` against the rules; return ``None`` or raise the first failure.
 
-    Checks, in this order (RULES.md §4), each raising ``InvalidDeal`` with that code:
+    Checks, in this order (docs/rules.md §4), each raising ``InvalidDeal`` with that code:
 
     1. ``inconsistent_record`` -- unknown ``end``; a seat field not "A"/"B"; a missing or
        unknown seat key; a value that is not a whole number (``bool`` is not) or is negative;
@@ -923,7 +925,7 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
         tricks they won (+1 for the deal's first lead under ``first_trick_marriage="pending"``).
 
     ``inconsistent_record`` comes first because the other checks need whole numbers for both
-    seats; the rest follow the rows of RULES.md §4, each row over both players.
+    seats; the rest follow the rows of docs/rules.md §4, each row over both players.
 
     ``rules`` defaults to ``HouseRules()``.
     """
@@ -991,14 +993,15 @@ def _rules_or_default(rules: HouseRules | None) -> HouseRules:
 
 
 # --------------------------------------------------------------------------------------------
-# Scoring a deal (RULES.md §2, §7)
+# Scoring a deal (docs/rules.md §2, §7)
 # --------------------------------------------------------------------------------------------
 
 
 def _by_table(
     winner: Seat, totals: dict[str, int], tricks: Mapping[str, int], rules: HouseRules
 ) -> tuple[int, str]:
-    """Game points and reason from the loser's total at the end (RULES.md §2, seeds 000, 003)."""
+    """Game points and reason from the loser's total at the end (docs/rules.md §2, seeds 000,
+    003)."""
     loser = other(winner)
     if tricks[loser] == 0 or (rules.capot_by == "points" and totals[loser] == 0):
         return 3, "capot"
@@ -1008,7 +1011,8 @@ def _by_table(
 
 
 def _failed_close_game_points(record: DealRecord, rules: HouseRules) -> int:
-    """Game points to the opponent of a closer who failed (RULES.md §2, §7 ``failed_close``)."""
+    """Game points to the opponent of a closer who failed (docs/rules.md §2, §7
+    ``failed_close``)."""
     closer = record.closed_by
     assert closer is not None
     if rules.failed_close == "tricks_at_close":
@@ -1019,7 +1023,7 @@ def _failed_close_game_points(record: DealRecord, rules: HouseRules) -> int:
 
 
 def score_deal(record: DealRecord, rules: HouseRules | None = None) -> DealScore:
-    """Validate ``record`` (see ``validate_deal``) and score it (RULES.md §2, §7).
+    """Validate ``record`` (see ``validate_deal``) and score it (docs/rules.md §2, §7).
 
     * **Claim, stock not closed**: a claimant with a total of 66 or more wins by the table
       (loser's total >= ``schneider_below``: 1 ``won``; under it: 2 ``schneider``; loser without
@@ -1096,7 +1100,7 @@ def score_deal(record: DealRecord, rules: HouseRules | None = None) -> DealScore
 
 
 def _allowed_game_points(reason: str, rules: HouseRules) -> tuple[int, ...]:
-    """Game points a deal can score for ``reason`` under ``rules`` (RULES.md §2, §7)."""
+    """Game points a deal can score for ``reason`` under ``rules`` (docs/rules.md §2, §7)."""
     return {
         "won": (1,),
         "schneider": (2,),
@@ -1184,7 +1188,7 @@ def quick_result(
 def game_points_by_reason(rules: HouseRules) -> Mapping[str, tuple[int, ...]]:
     """For each of ``REASONS``, the game points (0-3) ``quick_result`` accepts for it under
     ``rules``, ascending; ``()`` for a reason these rules never give (``last_trick`` unless the
-    last trick wins the deal, ``draw`` when it does). RULES.md §2, §7.
+    last trick wins the deal, ``draw`` when it does). docs/rules.md §2, §7.
 
     Worked out by asking ``quick_result`` itself, so it cannot disagree with it; cached per
     rule set (``HouseRules`` is frozen) and returned read-only. Raises nothing.
@@ -1202,14 +1206,15 @@ def game_points_by_reason(rules: HouseRules) -> Mapping[str, tuple[int, ...]]:
     })
 
 # --------------------------------------------------------------------------------------------
-# The match (RULES.md §3, §6)
+# The match (docs/rules.md §6)
 # --------------------------------------------------------------------------------------------
 
 
 def _walk_match(
     deals: Sequence[DealScore], rules: HouseRules, first_dealer: Seat
 ) -> tuple[list[MatchScore], list[Seat]]:
-    """The match's state after each deal, and who dealt each deal (one pass, RULES.md §3, §6)."""
+    """The match's state after each deal, and who dealt each deal (one pass, docs/rules.md §1,
+    §6)."""
     if not _is_choice(first_dealer, SEATS):
         raise _inconsistent(
             "first_dealer", "not_a_seat",
@@ -1270,7 +1275,7 @@ def _walk_match(
 def score_match(
     deals: Sequence[DealScore], rules: HouseRules | None = None, first_dealer: Seat = "A"
 ) -> MatchScore:
-    """Add up a match's deals in order (RULES.md §3, §6).
+    """Add up a match's deals in order (docs/rules.md §6).
 
     ``deals`` are ``DealScore`` results (from ``score_deal`` or ``quick_result``); each is
     re-checked with ``quick_result`` against ``rules``. Game points are recorded as scored (a
@@ -1296,7 +1301,7 @@ def running_scores(
     """The state of the match after each of ``deals``, in order: ``running_scores(deals)[i]``
     is ``score_match(deals[: i + 1])`` (game points so far, finished, winner, next dealer), in
     one pass instead of one ``score_match`` per deal. The deal list and the scorecard print
-    these running totals. No deals: ``[]``. RULES.md §3, §6.
+    these running totals. No deals: ``[]``. docs/rules.md §6.
 
     Raises ``InvalidDeal`` as ``score_match`` does.
     """
@@ -1324,7 +1329,7 @@ def dealer_of_each_deal(
 
 
 def final_score_highest(rules: HouseRules | None = None) -> int | None:
-    """The most game points the winner of a match can end with under ``rules`` (RULES.md §6):
+    """The most game points the winner of a match can end with under ``rules`` (docs/rules.md §6):
     the winner had at most ``game_target - 1`` before the last deal, which scores at most 3
     (a capot, always possible), so ``game_target + 2`` (13 for the default 11). ``None``
     under ``draw_carry_over``: each draw before the last deal adds one more game point to it,
@@ -1339,7 +1344,7 @@ def final_score_valid(
     game_points_a: int, game_points_b: int, rules: HouseRules | None = None
 ) -> bool:
     """Whether a match can end ``game_points_a`` : ``game_points_b`` (game points, seat A
-    first) under ``rules`` (RULES.md §6): exactly one player has reached the game target, with
+    first) under ``rules`` (docs/rules.md §6): exactly one player has reached the game target, with
     at most ``final_score_highest(rules)`` (11-13 by default; no upper bound under
     ``draw_carry_over``), and the other is below it (0 to ``game_target - 1``; the match
     stops the moment the first player reaches the target, so both can never have it).

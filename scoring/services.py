@@ -1,4 +1,4 @@
-"""Every write to matches and deals (STYLE.md "Where code lives").
+"""Every write to matches and deals goes through these services.
 
 Each function runs in one transaction with the match row locked (`match_locked`:
 `select_for_update` on PostgreSQL; SQLite's IMMEDIATE transactions serialise writers),
@@ -147,7 +147,7 @@ def deal_record(
     otherwise -- a conflict;
     `deal_number_out_of_range`: `number` is below 1 or past the next deal, so no page of this
     match could have sent it as it stands; `match_forfeited`, `match_unplayed`: the match was
-    closed by a withdrawal; `match_removed`). RULES.md §6.
+    closed by a withdrawal; `match_removed`). docs/rules.md §6.
     """
     return _deal_record(_locked(match), score, by, details, number)
 
@@ -404,7 +404,7 @@ def match_scorecard_record(*, match: Match, scores: list[rules.DealScore], by) -
     reach the game target: `points_a`, `points_b`, `target`, `count`),
     `deal_already_entered` (the match has deals), `match_has_result` (it has a final score),
     `match_forfeited` / `match_unplayed` (closed by a withdrawal). A receiver may raise too
-    (a round robin's `player_withdrawn`). RULES.md §6.
+    (a round robin's `player_withdrawn`). docs/rules.md §6.
     """
     return _record_all(match, scores, by, change_reason="scorecard", must_finish=True)
 

@@ -1,4 +1,5 @@
-"""Signals `scoring` sends across the layer boundary (DESIGN.md "Layering").
+"""Signals `scoring` sends across the layer boundary (docs/architecture.md "What may import
+what").
 
 Both are sent inside the recording transaction, so a receiver's writes (a bracket advancing)
 commit or roll back with the deal that caused them, and an exception a receiver raises

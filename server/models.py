@@ -1,4 +1,4 @@
-"""Clubs and players: the register every event draws from (DESIGN.md "The record")."""
+"""The worker's heartbeat: a row written by a task, proof that a worker runs."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _

@@ -1,4 +1,4 @@
-"""Celery tasks of the club app."""
+"""Celery tasks of this app: the worker's heartbeat."""
 
 import socket
 

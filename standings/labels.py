@@ -1,4 +1,4 @@
-"""Forms of the organiser's pages. Validation of the game itself stays in `scoring.rules`."""
+"""The names of the tie-breaks, as the pages and the printed standings show them."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -1,4 +1,4 @@
-"""Season ladder and head-to-head records from plain results (issue 7). Pure: no Django.
+"""Season ladder and head-to-head records from plain results. Pure: no Django.
 
 Players are any hashable ids; results are `standings.MatchResult`s of matches that are over
 (finished, or forfeited: a forfeit is a match played, won by one and lost by the other, with

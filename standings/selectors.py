@@ -1,4 +1,4 @@
-"""Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
+"""Reads several pages share: one place decides which matches
 count and how they are fetched, so no page counts a result another page would not."""
 
 from collections.abc import Iterable
@@ -190,7 +190,7 @@ def standings_with_withdrawn(tournament: Tournament,
                              counted: CountedRounds | None = None) -> Standings:
     """The ranked players and, apart, the withdrawn players whose results are cancelled.
     A format whose standings go by score (`standings_by_score`: a Swiss) ranks everyone
-    with `swiss_standings` (`pure.swiss_standings`): no result is cancelled there.
+    with `swiss_standings` (`swiss_tie_breaks`): no result is cancelled there.
     `counted`: `counted_rounds(tournament)` when the caller has it already (the standings
     page shares it with `standings_race`), else fetched here."""
     if registry.for_tournament(tournament).standings_by_score:
@@ -201,7 +201,7 @@ def standings_with_withdrawn(tournament: Tournament,
 
 def swiss_standings(tournament: Tournament) -> list[tuple[Entry, SwissStanding]]:
     """A Swiss's standings, best first, each row with its entry: score, then the Swiss
-    tie-breaks (`pure.swiss_standings`), from the decided matches by round, the byes (a
+    tie-breaks (`swiss_tie_breaks`), from the decided matches by round, the byes (a
     `Pairing` with no `entry_b`, no match) scored as the event says (`bye_scores_win`), and
     the rounds that are over (a player not paired in one of them had an unplayed round)."""
     entries = list(tournament.entries.select_related("player").order_by("number"))

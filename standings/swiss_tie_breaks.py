@@ -40,7 +40,7 @@ SWISS_TIE_BREAKS: tuple[str, ...] = (
     BUCHHOLZ, BUCHHOLZ_CUT_1, MEDIAN_BUCHHOLZ, SONNEBORN_BERGER, PROGRESSIVE_SCORE,
     DIRECT_ENCOUNTER, GAME_POINT_DIFFERENCE,
 )
-"""The published order of a Swiss's tie-breaks (issue #16), after the score."""
+"""The published order of a Swiss's tie-breaks (docs/formats.md "Swiss"), after the score."""
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ class StandingsTable(tables.Table):
         return with_unsigned_mark(name, record)
 
     def body(self) -> list["StandingsRow"]:
-        """The rows as `tournaments/partials/standings_table.html` prints them, in the table's
+        """The rows as `standings/partials/standings_table.html` prints them, in the table's
         order (`RequestConfig` sorts the data), each row's cells as HTML: what django-tables2's
         own template would print — each column's `render_<name>` method (value, record), else
         its column's `render` (value), else the value itself, localized and escaped as a
@@ -181,7 +181,7 @@ def standings_rows(standings, unsigned=frozenset()) -> list[dict]:
     return rows
 
 
-# --- Club nights, seasons, players (issue 7) -------------------------------------------------
+# --- Club nights, seasons, players ---------------------------------------------------------
 
 
 WIDE_ONLY = {"th": {"class": "num wide-only"}, "td": {"class": "num wide-only"}}

@@ -1,4 +1,5 @@
-"""Round-robin standings from plain results, with published tie-breaks (DESIGN.md "Formats").
+"""Round-robin standings from plain results, with published tie-breaks (docs/formats.md
+"Round robin").
 
 Pure: no Django. Players are any hashable ids; results are finished matches in game points.
 
@@ -21,7 +22,7 @@ LOTS = "lots"
 TIE_BREAKS: tuple[str, ...] = (
     HEAD_TO_HEAD, GAME_POINT_DIFFERENCE, GAME_POINTS_SCORED, SONNEBORN_BERGER, LOTS,
 )
-"""Every tie-break, in the default order (DESIGN.md "Formats")."""
+"""Every tie-break, in the default order (docs/formats.md "Round robin")."""
 DEFAULT_TIE_BREAKS = TIE_BREAKS
 
 

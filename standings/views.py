@@ -32,7 +32,7 @@ def standings(request, pk: int):
     follow_event(request, tournament)
     event_format = registry.for_tournament(tournament)
     round_robin = bool(event_format.berger_cycles)
-    # One fetch of the results for the table and, when its cache misses, the race.
+    # One fetch of the results for the table and the race.
     counted = None if event_format.standings_by_score else \
         standings_selectors.counted_rounds(tournament)
     ranking = standings_selectors.standings_with_withdrawn(tournament, counted)

@@ -1,4 +1,5 @@
-"""Events built from matches: tournaments and their entries (DESIGN.md "The record")."""
+"""A match as its players see it at the table (`MatchTable`: the secret link, the seats' sign-off)
+and the log of what happened there (`MatchEvent`)."""
 
 from django.conf import settings
 from django.db import models

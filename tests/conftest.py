@@ -1,4 +1,4 @@
-"""The small cast most tests use, built in code (STYLE.md "Tests")."""
+"""The small cast most tests use, built in code."""
 
 import datetime
 

@@ -101,6 +101,7 @@ def test_a_private_tournament_shows_the_public_nothing(client, started):
     for name, url, params in urls_for(*started):
         if not params & {"pk", "match_pk"}:
             continue  # pages of no tournament: home, log-in, new tournament, import, clubs,
-            # seasons and players (tests/tournaments/test_player_page.py, test_seasons_views.py)
+            # seasons and players (tests/club/test_player_page.py,
+            # tests/standings/test_seasons_views.py)
         response = client.get(url)
         assert response.status_code in {302, 403, 404, 405}, (name, url, response.status_code)

@@ -1,7 +1,7 @@
 """The site's paths are a promise: each scorecard printed so far carries its match page's
-address as a QR code (`/m/<id>/`, `matches:entry`; tests/tournaments/test_printing.py checks
+address as a QR code (`/m/<id>/`, `matches:entry`; tests/printing/test_scorecard_qr.py checks
 the code's address), and organisers share the links of events, standings, brackets, rounds,
-players and clubs. URL names may change (they did: one namespace per area); the paths and the
+players and clubs. URL names may change (one namespace per area); the paths and the
 views they lead to may not.
 
 Each row: a path as printed or shared, the name it has now, the view that answers it (as it
@@ -141,8 +141,8 @@ def url_names(resolver=None, namespace="") -> set[str]:
 
 
 def test_every_url_name_written_in_the_code_exists():
-    """A page named without its namespace (`'match_entry'` for `'matches:entry'`), e.g. by a
-    branch written before the namespaces, fails here rather than on the page that uses it."""
+    """A page named without its namespace (`'match_entry'` for `'matches:entry'`), e.g. in
+    code written before the namespaces, fails here rather than on the page that uses it."""
     known = url_names()
     sources = [
         *[(path, NAMED_IN_TEMPLATES) for path in ROOT.glob("*/templates/**/*.html")],

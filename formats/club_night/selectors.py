@@ -1,5 +1,5 @@
-"""Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
-count and how they are fetched, so no page counts a result another page would not."""
+"""Reads of a club night's page: the night's pairings, and where else its players are
+playing."""
 
 from dataclasses import dataclass
 

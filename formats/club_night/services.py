@@ -1,4 +1,4 @@
-"""Club nights: an evening whose pairings the organiser makes on the spot (issue 7).
+"""Club nights: an evening whose pairings the organiser makes on the spot.
 
 A club night is a `Tournament` with format `club_night`, created running, with one `Round`
 (number 1, "the night"). Each pairing names two present players and a table; tables are reused
@@ -7,7 +7,8 @@ still unfinished tonight, and no other unfinished match at that table. A player 
 many matches in a night as they like. The night's standings are the ordinary standings with
 the tie-breaks game-point difference, then game points scored.
 
-Errors the organiser can fix raise `TournamentError` (codes in `formats.club_night.messages`).
+Errors the organiser can fix raise `ClubNightError` (its sentences in
+`formats/club_night/errors.py`).
 """
 
 import datetime

@@ -1,7 +1,7 @@
 """Club nights: create one, pair players on the spot, take a pairing back, close the night.
 
 The night's page is public like any event (private nights for their organisers); the
-pairing form shows to organisers while the night runs. Views are adapters (STYLE.md):
+pairing form shows to organisers while the night runs. Views are adapters:
 access check -> form -> `formats.club_night.services` -> redirect. Bad input re-renders the
 page with the form's errors (422); a pairing the evening cannot take (a player still playing,
 the table in use, the night closed) is refused with the message and 409. Nothing is written

@@ -1,7 +1,7 @@
 """Groups, then a knockout: the players spread over the groups, and the knockout seeded from
 the groups' places.
 
-Rule source: issue #16 ("Group stage → knockout in one event"); DESIGN.md, section Formats.
+Rule source: docs/formats.md "Groups, then a knockout".
 
 * `snake_groups`: seeds go to the groups in snake order (the serpentine system): 1, 2, ...,
   G across the groups, then G+1 .. 2G back from the last group to the first, and so on. The
@@ -23,7 +23,7 @@ from __future__ import annotations
 from formats.knockout.bracket import bracket_size, bracket_slots
 
 MIN_GROUP_SIZE, MAX_GROUP_SIZE = 3, 8
-"""A group has 3 to 8 players (issue #16)."""
+"""A group has 3 to 8 players."""
 
 GroupPlace = tuple[int, int]
 """(group, place): group 1 is "A"; place 1 is the group winner."""

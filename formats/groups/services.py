@@ -1,4 +1,4 @@
-"""Every write of an event played as groups, then a knockout (issue #16).
+"""Every write of an event played as groups, then a knockout.
 
 * `groups_start` spreads the players over the groups in snake order by seed
   (`formats.groups.placement.snake_groups`; the seeds are set by hand, by lot or by rating on
@@ -65,7 +65,7 @@ class GroupStageOver(RecordingError):
 def refuse_bad_groups(tournament: Tournament, players: int) -> None:
     """Raise `TournamentError` unless `players` can play the tournament's groups:
     `groups_not_set` (no number of groups, or of players going on), `groups_too_small`,
-    `groups_too_large`, `bad_group_advance` (`pure.groups.groups_problem`), and
+    `groups_too_large`, `bad_group_advance` (`placement.groups_problem`), and
     `third_place_needs_four` when a third-place match is asked of fewer than 4 qualifiers."""
     groups, advance = tournament.group_count, tournament.group_advance
     if not groups or not advance:

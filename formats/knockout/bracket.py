@@ -1,6 +1,6 @@
 """Single-elimination (knockout) brackets.
 
-Rule source: DESIGN.md, section Formats: the bracket size B is the next power of two, slots are
+Rule source: docs/formats.md "Knockout": the bracket size B is the next power of two, slots are
 ordered by the standard doubling recursion (8: 1,8,4,5,2,7,3,6) and the byes go to seeds 1..B-n,
 so the better seeds advance without playing and no bye ever meets a bye.
 
@@ -39,7 +39,7 @@ def bracket_slots(size: int) -> list[int]:
     Raises:
         ValueError: if ``size`` is not a power of two or is ``< 2``.
 
-    Rule source: DESIGN.md Formats (doubling recursion).
+    Rule source: docs/formats.md "Knockout" (doubling recursion).
     """
     _check_size(size)
     slots = [1]
@@ -59,7 +59,7 @@ def bracket_size(n: int) -> int:
     Raises:
         ValueError: if ``n < 2``.
 
-    Rule source: DESIGN.md Formats ("bracket size B = next power of two").
+    Rule source: docs/formats.md "Knockout" (the bracket size B is the next power of two).
     """
     if n < 2:
         raise ValueError(f"a knockout needs at least 2 players, got {n}")
@@ -81,7 +81,7 @@ def first_round(n: int) -> list[FirstRoundPair]:
     Raises:
         ValueError: if ``n < 2``.
 
-    Rule source: DESIGN.md Formats ("byes to seeds 1...B-n").
+    Rule source: docs/formats.md "Knockout" (the byes go to seeds 1 .. B-n).
     """
     size = bracket_size(n)
     slots = bracket_slots(size)
@@ -108,7 +108,7 @@ def next_slot(round_index: int, match_index: int) -> tuple[int, Seat]:
     Raises:
         ValueError: if either index is negative.
 
-    Rule source: DESIGN.md Formats (winners advance automatically).
+    Rule source: docs/formats.md "Knockout" (winners move on by themselves).
     """
     if round_index < 0 or match_index < 0:
         raise ValueError(f"indexes must be >= 0, got round {round_index}, match {match_index}")
@@ -124,7 +124,7 @@ def rounds_count(size: int) -> int:
     Raises:
         ValueError: if ``size`` is not a power of two or is ``< 2``.
 
-    Rule source: DESIGN.md Formats.
+    Rule source: docs/formats.md "Knockout".
     """
     _check_size(size)
     return size.bit_length() - 1
@@ -145,7 +145,7 @@ def round_names(size: int) -> list[str]:
     Raises:
         ValueError: if ``size`` is not a power of two or is ``< 2``.
 
-    Rule source: DESIGN.md Formats.
+    Rule source: docs/formats.md "Knockout".
     """
     count = rounds_count(size)
     named = {1: "final", 2: "semifinal", 3: "quarterfinal"}
@@ -167,7 +167,8 @@ def place_of_loser(round_number: int, rounds: int) -> int:
     Raises:
         ValueError: if ``round_number`` is not between 1 and ``rounds``.
 
-    Rule source: DESIGN.md Formats (a knockout ranks by the round a player went out in).
+    Rule source: docs/formats.md "Knockout" (a knockout ranks by the round a player went
+    out in).
     """
     if not 1 <= round_number <= rounds:
         raise ValueError(f"round {round_number} is not in a bracket of {rounds} rounds")

@@ -1,5 +1,5 @@
-"""Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
-count and how they are fetched, so no page counts a result another page would not."""
+"""Reads of a knockout: its bracket, column by column, and its players ranked by how far
+they went."""
 
 from dataclasses import dataclass
 
@@ -179,7 +179,7 @@ def bracket(tournament: Tournament) -> Bracket:
 
 
 def knockout_ranking(tournament: Tournament) -> list[tuple[int, Entry]]:
-    """The knockout's players ranked by how far they went (`pure.bracket.place_of_loser`):
+    """The knockout's players ranked by how far they went (`bracket.place_of_loser`):
     the champion 1, the final's loser 2, the semifinal losers 3 (or, after a third-place
     match, its winner 3 and loser 4), the quarterfinal losers 5, ...; players still in are
     ranked by the round they are in, as if they lost it; equal places by seed. One query

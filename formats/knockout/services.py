@@ -1,4 +1,4 @@
-"""Every write to a knockout's bracket (DESIGN.md "Formats", "Byes and withdrawals").
+"""Every write to a knockout's bracket (docs/formats.md "Knockout").
 
 The bracket is drawn once, at the start: every round's pairings exist from then on, the later
 ones empty, each with its `bracket_index`. The pure rules (slot order, byes, which slot a winner
@@ -352,7 +352,7 @@ def _bracket_of_match(match: Match) -> tuple[_Bracket, Pairing] | None:
 def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Fix the players and seeds and draw the whole bracket.
 
-    Round 1 follows `pure.bracket.first_round` in bracket order; the byes go to the best
+    Round 1 follows `bracket.first_round` in bracket order; the byes go to the best
     seeds, who move on to round 2 at once. Tables: round 1 numbers its matches 1, 2, ... top to
     bottom; later rounds use the position in the bracket (1-based), the third-place match
     (in the last round, when asked for) is table 2. Each match gets the house rules and seat A

@@ -1,7 +1,7 @@
 """Round-robin schedules from the FIDE Berger tables.
 
 Rule source: FIDE Handbook C.05 (General Regulations for Competitions), Annex 1 "Details of
-Berger Tables"; DESIGN.md, section Formats.
+Berger Tables"; docs/formats.md "Round robin".
 
 Players are identified by their draw number, 1-based. A pairing is ``(seat_a, seat_b)``: seat A
 is the player FIDE lists first in the table (white in chess; in Santase, seat A of the match).
@@ -42,7 +42,8 @@ def berger_rounds(n: int, double: bool = False) -> list[Round]:
     Raises:
         ValueError: if ``n < 2``.
 
-    Construction (FIDE C.05 Annex 1; DESIGN.md Formats), which reproduces the published tables:
+    Construction (FIDE C.05 Annex 1; docs/formats.md "Round robin"), which reproduces the
+    published tables:
         * Round 1: ``1-N, 2-(N-1), 3-(N-2), ...``.
         * Each following round adds ``N/2`` modulo ``N-1`` (in the range ``1..N-1``) to every
           number other than ``N``, keeping each number's place in the table, so the board order
@@ -51,7 +52,7 @@ def berger_rounds(n: int, double: bool = False) -> list[Round]:
           (``p-N``), seat A in even rounds (``N-p``).
 
     Double round robin: the second cycle is the single-cycle table again, in its own round
-    order, with seats reversed (seat reversal = first dealer swapped, DESIGN.md). FIDE C.05
+    order, with seats reversed (seat reversal = first dealer swapped). FIDE C.05
     Annex 1 recommends, for a double-round tournament, reversing the order of the last two
     rounds of the first cycle so that nobody gets the same colour three times in a row; so the
     first cycle is played with its last two rounds (``N-2`` and ``N-1``) exchanged. Only the first

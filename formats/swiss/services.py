@@ -212,7 +212,7 @@ def swiss_refuse_late_entry(tournament: Tournament) -> None:
 @transaction.atomic
 def swiss_withdraw(*, entry: Entry, by) -> Entry:
     """Withdraw `entry` between rounds: it is not paired in the rounds after; its results
-    stand (its rounds from then on are unplayed: `pure.swiss_standings`).
+    stand (its rounds from then on are unplayed: `standings.swiss_tie_breaks`).
 
     Raises `TournamentError`: `not_started`, `already_finished`, `already_withdrawn`,
     `swiss_withdraw_mid_round` (round: a match of the last round has no result yet).

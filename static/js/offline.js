@@ -1,8 +1,8 @@
 // Offline entry on a match page (the organiser's /m/<id>/ and the players' /p/<token>/;
-// README "Offline entry"). While the phone is offline, a deal entered with the quick form is
+// docs/architecture.md "Offline entry"). While the phone is offline, a deal entered with the quick form is
 // kept in IndexedDB instead of posted, shown in the deal list as "waiting to send" with the
 // running score worked out here, and sent in order when the network is back, each under its
-// deal number (tournaments/offline_sync.py answers in JSON): the server's deal-number guard
+// deal number (tableside/offline_sync.py answers in JSON): the server's deal-number guard
 // stores a resend once. A deal entered otherwise on another phone meanwhile (a conflict) or
 // refused stops the queue and shows both versions: the player chooses, nothing is dropped
 // silently.

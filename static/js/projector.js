@@ -1,4 +1,4 @@
-// The projector (templates/tournaments/projector.html): one slide at a time, the next every
+// The projector (live/templates/live/projector.html): one slide at a time, the next every
 // `data-every` seconds of <body>. The slides are swapped by the live poll (static/js/live.js)
 // when the event changes; the slide on show stays on show across a swap.
 (function () {

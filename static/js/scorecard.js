@@ -1,4 +1,4 @@
-// The finished-scorecard grid (templates/tournaments/match_scorecard.html): the running score
+// The finished-scorecard grid (tableside/templates/tableside/match_scorecard.html): the running score
 // as the card is copied in, and the keyboard (Enter: the next row; Ctrl+Enter: save).
 // It knows no rule of its own: each code's game points come from the legend the server drew
 // from scoring/rules.py (data-codes, data-points), the target and whether draws carry over

@@ -114,7 +114,7 @@ def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, ev
 def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_server, event):
     """Two standings pages: each first poll is a 304 (the page's data-etag); after the deal
     that wins the match, one poll renders and the other gets the live part it kept
-    (`tournaments.live_parts`): both show the new first place without a reload."""
+    (rendered once for both): both show the new first place without a reload."""
     tournament, match = event
     url = live_server.url + reverse("standings:standings", args=[tournament.pk])
     answers = []  # the polls' responses, in order

@@ -1,6 +1,6 @@
 """A club organiser prints the season's cross-table from a phone (390 px): the button on the
 season's cross-table page, the status page, the PDF. The season is the winter one of
-`tests/tournaments/test_seasons_views.py`."""
+`tests/standings/test_seasons_views.py`."""
 
 import pytest
 from django.urls import reverse

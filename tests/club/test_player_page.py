@@ -1,4 +1,4 @@
-"""The player page (issue 7): history newest first across events, head-to-head by hand,
+"""The player page: history newest first across events, head-to-head by hand,
 private events only for their organisers, a fixed number of queries."""
 
 import datetime

@@ -5,7 +5,7 @@ sentence in Bulgarian and in English, and both name the numbers the error carrie
 The codes are found in the sources (every `InvalidDeal` check of scoring/rules.py, every
 `RecordingError` / `TournamentError` / `PrintError` code the services raise), so a new code
 without a sentence -- or without a row in the tables below -- fails here. The numbers each
-row expects are worked out by hand from the record (RULES.md §4), not read from the output.
+row expects are worked out by hand from the record (docs/rules.md §4), not read from the output.
 """
 
 import ast
@@ -231,7 +231,7 @@ def test_a_schneider_entered_with_one_game_point_says_it_scores_two_in_both_lang
 
 
 def test_the_schneider_sentence_names_no_threshold_a_house_rule_may_change():
-    # With the schneider below 31 (RULES.md §7) a sentence naming 33 would be wrong.
+    # With the schneider below 31 (docs/rules.md §7) a sentence naming 33 would be wrong.
     error = pytest.raises(InvalidDeal, rules.quick_result, "A", 1, "schneider",
                           rules.HouseRules(schneider_below=31)).value
     for language in ("bg", "en"):
@@ -373,7 +373,7 @@ USER_CASES = {
     "dispute_text_missing": ({}, []),
     "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "approve_not_needed": ({}, []),
-    # scoring.services.RecordingError: whole scorecards and final scores (issue 16)
+    # scoring.services.RecordingError: whole scorecards and final scores
     "scorecard_not_finished": ({"points_a": 9, "points_b": 7, "target": 11, "count": 8},
                                ["8", "9:7", "11"]),
     "match_has_result": ({}, []),

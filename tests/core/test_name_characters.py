@@ -1,4 +1,4 @@
-"""Control and invisible characters in names (hardening): one rule (`core.text`) for the
+"""Control and invisible characters in names: one rule (`core.text`) for the
 players page, the club night's pairing form, the event forms and the CSV import. Unicode
 categories Cc (control: ESC U+001B) and Cf (format: the right-to-left override U+202E, the
 zero-width space U+200B) are refused with a message naming the character as U+XXXX, in both

@@ -1,4 +1,4 @@
-"""Behind a proxy (README "A federation: several web nodes"):
+"""Behind a proxy (docs/deployment.md "Several web nodes on one PostgreSQL"):
 `config.middleware.ForwardedForMiddleware` counts each visitor by the address the trusted proxy
 forwards, so one visitor's wrong links or wrong passwords lock out that visitor, not everyone
 who comes through the proxy; an address a client claims is never believed."""

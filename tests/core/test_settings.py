@@ -1,4 +1,5 @@
-"""The settings promise of README "Configuration": env-only, SQLite tuned for concurrent writers."""
+"""The settings promise of docs/deployment.md "Configuration": env-only, SQLite tuned for
+concurrent writers."""
 
 import os
 import secrets

@@ -1,5 +1,5 @@
-"""A tournament belongs to a club from its creation form and from the import (hardening item
-20), so the club page and the season ladder list it."""
+"""A tournament belongs to a club from its creation form and from the import, so the club
+page and the season ladder list it."""
 
 import datetime
 from io import StringIO

@@ -1,4 +1,4 @@
-"""Reads several pages share (`tournaments.selectors`)."""
+"""Reads several pages share (`events.selectors`)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Sentences that read badly (hardening review): each page or message in both languages, as an
+"""Sentences that must read well: each page or message in both languages, as an
 organiser meets it. Bulgarian: numbers grouped with a (no-break) space, wording that fits any
 gender and any count."""
 

@@ -1,6 +1,6 @@
 """Whatever a cell of a deal log holds, the importer answers `line N: message` in the user's
 language: never an exception, a traceback or a 500. Hypothesis throws arbitrary text at each
-cell; the cases that used to escape (a number of thousands of digits, control characters in a
+cell; the hardest cases (a number of thousands of digits, control characters in a
 name) are also written out by hand."""
 
 import csv

@@ -1,6 +1,6 @@
 """Knockout pages: create, seed, start, the bracket (live), withdrawals, and the confirmation
-step of a correction that would undo later results. Each write view gets the four tests of
-STYLE.md (works; wrong method 405; outsider 403 and anonymous to the log-in page; bad input
+step of a correction that would undo later results. Each write view gets the four usual
+tests (works; wrong method 405; outsider 403 and anonymous to the log-in page; bad input
 writes nothing). The brackets are the hand-worked ones of test_knockout_services."""
 
 import datetime

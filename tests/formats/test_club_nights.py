@@ -1,4 +1,4 @@
-"""Club nights (issue 7): the services, the night's standings by hand, and each write view's
+"""Club nights: the services, the night's standings by hand, and each write view's
 four tests (works; wrong method; outsider and visitor refused; bad input writes nothing)."""
 
 import datetime
@@ -557,7 +557,7 @@ def test_a_nights_settings_can_be_edited(organiser_client, night):
     assert (night.name, night.format) == ("Петъчна вечер", "club_night")
 
 
-# --- two organisers type the same newcomers at once (hardening item 5) ------------------------
+# --- two organisers type the same newcomers at once ------------------------------------------
 
 
 @pytest.mark.django_db(transaction=True)
@@ -593,7 +593,7 @@ def test_two_organisers_pairing_the_same_new_names_at_once_make_one_player_each(
     assert Pairing.objects.filter(round__tournament=night).count() == 1
 
 
-# --- a player in an unfinished match of another event the same evening (hardening item 4) ----
+# --- a player in an unfinished match of another event the same evening -----------------------
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Tests for formats.groups.placement: the snake order, the group limits and the knockout
-seeding from group places (issue #16). The worked examples are done by hand in the
+seeding from group places (docs/formats.md). The worked examples are done by hand in the
 docstrings; the properties hold for every size."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tests for formats.knockout.bracket (DESIGN.md Formats: knockout)."""
+"""Tests for formats.knockout.bracket (docs/formats.md "Knockout")."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ def test_for_tournament_picks_the_class_of_its_format(value, expected):
 
 
 def test_what_each_format_answers():
-    """Worked out from the rules of each format (README "What an organiser does")."""
+    """Worked out from the rules of each format (docs/formats.md)."""
     assert (RoundRobin.berger_cycles, DoubleRoundRobin.berger_cycles) == (1, 2)
     assert Knockout.berger_cycles == ClubNight.berger_cycles == 0
     assert (RoundRobin.min_players, RoundRobin.max_players) == (3, 100)

@@ -1,6 +1,6 @@
 """`manage.py simulate_event`: an event of generated players played to the end through the
 recording services, reported as one JSON object on the last line. The facts checked are
-worked out by hand from the formats (DESIGN.md "Formats"): a round robin of 5 has 5 rounds
+worked out by hand from the formats (docs/formats.md): a round robin of 5 has 5 rounds
 (Berger with a dummy: each player rests once), 2 matches a round, every pair meeting once; a
 knockout of 6 has a bracket of 8, 3 rounds, byes to seeds 1 and 2, the winners moving on; a
 Swiss of 9 has 4 tables and one bye a round, nobody twice; 12 players in 3 groups of 4 play 3

@@ -1,7 +1,7 @@
 """The pictures in the PDFs: the running score on a filled scorecard, the race under a round
 robin's standings, and the cross-table as its own PDF (`crosstable`, A4 landscape).
 
-The round robin of four is the one of `tests/tournaments/test_charts_pages.py`, whose race is
+The round robin of four is the one of `tests/standings/test_charts_pages.py`, whose race is
 worked out by hand there: in final order 4 (places 4, 3, 1), 2 (2, 1, 2), 3 (3, 4, 3),
 1 (1, 2, 4). `charts.standings_race` puts round r of 3 at x = 36 + (r − 1)·100 and place p at
 y = 16 + (p − 1)·20: places 1-4 at y 16, 36, 56, 76.
@@ -103,7 +103,7 @@ def test_the_cross_table_pdf_prints_names_and_cells(four):
     positions = [text.index(name) for name in names]
     assert positions == sorted(positions)  # standings order: 4, 2, 3, 1
     # The first row (entry 4) against 2, 3 and 1, then wins, game points for:against, place
-    # (tests/tournaments/test_charts_pages.py::test_the_cross_table_cells_in_standings_order).
+    # (tests/standings/test_charts_pages.py::test_the_cross_table_cells_in_standings_order).
     assert re.search(r"11:10\s*11:9\s*0:11\s*2\s*22:30\s*1", text)
     assert version == kinds.cross_table_version(four)
     assert kinds.filename("crosstable", None, False, "en") == "crosstable-en.pdf"

@@ -1,7 +1,7 @@
 """A club season's cross-table as a PDF: the print job (`jobs.season_print_job_request`), its
 pages (`printing:season_*`) and what the PDF shows, worked out by hand.
 
-The winter season of `tests/tournaments/test_seasons_views.py` (min 2 matches), counted:
+The winter season of `tests/standings/test_seasons_views.py` (min 2 matches), counted:
   a. Иван beats Мария 11-2 (3+3+3+2 against 2)
   b. Мария beats Георги 11-0
   c. Георги - Иван forfeited to Иван, 0-11

@@ -319,7 +319,7 @@ def test_the_match_page_gives_each_players_chance_before_the_match(client, match
     rate_by_hand(match.player_b, 1500, 50)
     url = reverse("matches:entry", args=[match.pk])
     html = english(client).get(url).content.decode()
-    # tests/tournaments/pure/test_ratings.py: 1700/50 against 1500/50 wins with 0.75461.
+    # tests/ratings/test_periods.py: 1700/50 against 1500/50 wins with 0.75461.
     names = match.player_a.name, match.player_b.name
     assert f"Chance to win by rating: {names[0]} 75% · {names[1]} 25%" in html
     play(match, ELEVEN_NIL["B"])

@@ -1,4 +1,4 @@
-"""Scoring and validating one deal, worked out by hand from RULES.md §2, §4 and §7.
+"""Scoring and validating one deal, worked out by hand from docs/rules.md §2, §4 and §7.
 
 Every expected value below comes from the rule text, not from running the code: the comment or
 the test name says which rule row it checks. "cp" = card points, "mp" = marriage points.

@@ -1,5 +1,5 @@
 """`rules.final_score_valid` and `rules.final_score_highest`: which final scores a match can
-have (RULES.md §6), for the events that keep only match results. Worked out by hand: the match
+have (docs/rules.md §6), for the events that keep only match results. Worked out by hand: the match
 stops the moment a player reaches the target, and the last deal scores at most 3, so with the
 target 11 the winner ends at 11, 12 or 13 and the loser at 0-10."""
 

@@ -1,5 +1,5 @@
 """`rules.game_points_by_reason`: the game points each reason may score (the quick form offers
-exactly these), worked out by hand from RULES.md §2 and §7."""
+exactly these), worked out by hand from docs/rules.md §2 and §7."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Adding up a match (RULES.md §3, §6, §7): targets, the end of a match, dealers, draws.
+"""Adding up a match (docs/rules.md §1, §6, §7): targets, the end of a match, dealers, draws.
 
 Running scores and dealers are worked out by hand in the comments.
 """

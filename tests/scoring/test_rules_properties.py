@@ -1,8 +1,8 @@
 """Properties of the rules that hold for every deal, every record and every match.
 
 The strategies build *valid* deal records directly (tricks first, then card points inside the
-trick capacity of RULES.md §4, then marriages by handing out the four real marriages), so
-``assume`` is needed only once. Random house rules come from the options of RULES.md §7.
+trick capacity of docs/rules.md §4, then marriages by handing out the four real marriages), so
+``assume`` is needed only once. Random house rules come from the options of docs/rules.md §7.
 """
 
 import dataclasses
@@ -29,7 +29,7 @@ from scoring.rules import (
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# RULES.md §4, by hand (see test_rules_deal.py for the derivation).
+# docs/rules.md §4, by hand (see test_rules_deal.py for the derivation).
 MIN_CP = (0, 0, 0, 4, 8, 14, 20, 28, 36, 56, 76, 98, 120)
 MAX_CP = (0, 22, 44, 64, 84, 92, 100, 106, 112, 116, 120, 120, 120)
 DEAL_CHECK_CODES = ERROR_CODES[:9]
@@ -402,7 +402,7 @@ def test_running_scores_are_the_score_after_each_deal(rules_target_deals):
         )
 
 
-# --- marriages and leads (RULES.md §4 marriages_exceed_leads) -----------------------------------
+# --- marriages and leads (docs/rules.md §4 marriages_exceed_leads) ------------------------------
 
 
 @SETTINGS

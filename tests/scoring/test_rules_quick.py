@@ -1,6 +1,6 @@
 """The organiser's fast path: ``quick_result`` accepts only game points the reason allows.
 
-The allowed game points per reason are written out by hand from RULES.md §2, §5 and §7 for each
+The allowed game points per reason are written out by hand from docs/rules.md §2, §5 and §7 for each
 rule set; every reason is tried with every number of game points 0-3.
 """
 

@@ -1,4 +1,4 @@
-"""The rule vectors (RULES.md §5, docs/rules.md): every case of ``deal_vectors.jsonl`` must pass.
+"""The rule vectors (docs/rules.md §5): every case of ``deal_vectors.jsonl`` must pass.
 
 The file lives next to this test, in the project, so a lone clone runs every case: a missing
 or empty file is a failure, never a skip.

@@ -1,4 +1,4 @@
-"""Recording deals against the database (scoring.services), values worked out from RULES.md.
+"""Recording deals against the database (scoring.services), values worked out from docs/rules.md.
 
 Default house rules throughout: game target 11, the winner of a deal deals the next one,
 won 1 / schneider 2 / capot 3 game points.

@@ -1,4 +1,4 @@
-"""The club network helpers (club/network.py): which address the phones open, the server's
+"""The club network helpers (server/network.py): which address the phones open, the server's
 environment, the kept secret key. Pure: no database."""
 
 from server import network

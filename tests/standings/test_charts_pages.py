@@ -234,7 +234,7 @@ def test_the_player_page_draws_the_rating_history(client, four, players):
                                  volatility=0.06, matches=6)
     client.cookies["django_language"] = "en"
     html = client.get(reverse("clubs:player", args=[ivan.pk])).content.decode()
-    # The hand-worked line of tests/tournaments/pure/test_charts.py: same ratings, same scale.
+    # The hand-worked line of tests/core/test_charts.py: same ratings, same scale.
     assert 'points="122.5,96 267.5,80"' in html
     assert "05.12.26" in html and "20.12.26" in html and "Rating over time" in html
     html = client.get(reverse("clubs:player", args=[players[1].pk])).content.decode()

@@ -1,4 +1,4 @@
-"""Club page, season ladder page, the Season model and admin, and the demo (issue 7)."""
+"""Club page, season ladder page, the Season model and admin, and the demo."""
 
 import datetime
 

@@ -1,4 +1,4 @@
-"""Standings and tie-breaks, on results worked out by hand (issue 4's example and more)."""
+"""Standings and tie-breaks, on results worked out by hand."""
 
 from hypothesis import given
 from hypothesis import strategies as st

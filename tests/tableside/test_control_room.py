@@ -1,4 +1,4 @@
-"""The organiser's control room (`control:`, tournaments/views/control_room.py): who may open
+"""The organiser's control room (`control:`, tableside/views/control_room.py): who may open
 it, which matches it lists and in which order (worked out by hand below), its actions
 (approve, renew, the card, the links) and its live list.
 

@@ -1,9 +1,9 @@
 """The deal-entry page and its write views (tableside.views.matches).
 
-Each write view gets the four tests of STYLE.md: it works; the wrong method is refused (405);
+Each write view gets the four usual tests: it works; the wrong method is refused (405);
 an outsider is refused (403) and an anonymous visitor is sent to log in (302); bad input writes
 nothing and answers 422 with the message. Scores and dealers are worked out by hand from
-RULES.md under the default house rules (target 11, the winner of a deal deals the next one).
+docs/rules.md under the default house rules (target 11, the winner of a deal deals the next one).
 """
 
 import re
@@ -581,7 +581,7 @@ def test_the_deal_form_follows_renames_language_and_house_rules(organiser_client
     match.player_a.save()
     html = organiser_client.get(entry_url(match)).content.decode()
     assert "<span>Преименуван Играч</span>" in html and f"<span>{old_name}</span>" not in html
-    # Pagat's rules (RULES.md §7): a failed close scores 2 or 3, so game points are chosen.
+    # Pagat's rules (docs/rules.md §7): a failed close scores 2 or 3, so game points are chosen.
     assert 'name="game_points"' not in html
     match.house_rules_snapshot = rules.HouseRules.preset("pagat").to_dict()
     match.save()
@@ -801,7 +801,7 @@ def play_by(match, **house_rules):
 def test_pagat_rules_ask_for_the_game_points_of_a_failed_close(organiser_client, match):
     english(organiser_client)
     # pagat: a failed close scores 2, or 3 if the opponent had no trick at the close; a false
-    # claim scores 2 (RULES.md §7).
+    # claim scores 2 (docs/rules.md §7).
     play_by(match, failed_close="tricks_at_close", false_claim_points=2,
             opponent_out_after_close_points=2, first_trick_marriage="pending")
     html = organiser_client.get(entry_url(match)).content.decode()

@@ -1,5 +1,5 @@
-"""The history of a match's changes on its page (tournaments/match_history.py,
-templates/tableside/partials/match_history.html): for its organisers only, newest first,
+"""The history of a match's changes on its page (tableside/match_history.py,
+tableside/templates/tableside/partials/match_history.html): for its organisers only, newest first,
 with when (local time, Europe/Sofia: UTC+2 in December), who, what changed and why.
 
 The deals are worked out by hand under the default house rules: seat A winning with the loser

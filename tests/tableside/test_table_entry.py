@@ -1,4 +1,4 @@
-"""Players enter their own match at the table (tournaments/table_entry.py): the link, the
+"""Players enter their own match at the table (tableside/table_entry.py): the link, the
 modes, the confirm-each pending deal, the signatures, the organiser's approval and renewal.
 
 Scores are worked out by hand: "A3 A3 A2 A3" is 3+3+2+3 = 11 for seat A, the game target.
