@@ -113,7 +113,7 @@ TEMPLATES = [
 
 # Database: a SQLite file under var/ unless DATABASE_URL says otherwise.
 # IMMEDIATE transactions, WAL and a busy timeout make concurrent writers wait their turn
-# instead of failing with "database is locked" (STYLE.md, healthchecks #1057).
+# instead of failing with "database is locked" (a lesson of healthchecks' issue 1057).
 SQLITE_PATH = VAR_DIR / "santase.sqlite3"
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{SQLITE_PATH}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -126,12 +126,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters travel apart from the SQL, so psycopg prepares a statement run five times on a
     # connection and PostgreSQL stops re-planning it: most of a deal post's database time.
+    # Under ASGI each request's database work runs in a thread of its own, so connections are
+    # kept in a pool (psycopg_pool, Django's "pool" option), not per thread (a new PostgreSQL
+    # connection costs milliseconds).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        server_side_binding=True, prepare_threshold=5
+        server_side_binding=True, prepare_threshold=5, pool=True,
     )
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-# Keep connections between requests (a new PostgreSQL connection costs milliseconds each time).
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+# No connection kept by a thread between requests (ASGI: threads come and go; PostgreSQL has
+# its pool, and opening a SQLite file costs next to nothing).
+DATABASES["default"]["CONN_MAX_AGE"] = 0
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
 # Each test run gets its own database, so runs side by side never share one.
 TEST_DATABASE_SUFFIX = os.getpid()

@@ -11,7 +11,7 @@ from django.core.checks import Tags, Warning, register
 
 @register(Tags.security)
 def development_secret_key(app_configs, **kwargs) -> list[Warning]:
-    """Warn (club.W001) while SECRET_KEY is the development default of settings.py.
+    """Warn (core.W001) while SECRET_KEY is the development default of settings.py.
 
     Only reachable with DEBUG on: with DEBUG off the settings refuse to load with that key.
     """
@@ -21,6 +21,6 @@ def development_secret_key(app_configs, **kwargs) -> list[Warning]:
         Warning(
             "SECRET_KEY is the development default: fine on your laptop, never on a server.",
             hint="Set SECRET_KEY to a long random string (docs/deployment.md, Configuration).",
-            id="club.W001",
+            id="core.W001",
         )
     ]

@@ -37,5 +37,12 @@ class ResultFinal(RecordingError):
     (from the round-robin format's `on_match_reopened`, when `has_withdrawn_player`), it
     rolls the undo or correction back."""
 
+    messages = {
+        "player_withdrawn": _(
+            "A player of this match has withdrawn; its result can no longer be reopened. Nothing "
+            "was changed."
+        ),
+    }
+
     def __init__(self) -> None:
         super().__init__("player_withdrawn")

@@ -37,25 +37,9 @@ class RecordingError(UserError):
         "match_removed": _(
             "This match no longer exists: a correction earlier in the bracket removed it."
         ),
-        "bracket_changed": _(
-            "The bracket changed at this very moment (another organiser?); nothing was changed. "
-            "Try again."
-        ),
         "confirmation_required": _(
             "This change undoes results that followed from this match. Check what will be "
             "cleared and confirm."
-        ),
-        "player_withdrawn": _(
-            "A player of this match has withdrawn; its result can no longer be reopened. Nothing "
-            "was changed."
-        ),
-        "next_round_paired": _(
-            "Round %(round)s has been paired from this result; it can no longer be reopened. "
-            "Nothing was changed."
-        ),
-        "group_stage_over": _(
-            "The knockout has been drawn from the group standings; the group results are final. "
-            "Nothing was changed."
         ),
         "scorecard_not_finished": _(
             "The scorecard is not finished: after its %(count)s deals the score is "

@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import TournamentError
+from scoring.errors import RecordingError
 
 
 class GroupsError(TournamentError):
@@ -32,3 +33,19 @@ class GroupsError(TournamentError):
             "unplayed (they count for nothing); confirm to go on."
         ),
     }
+
+
+class GroupStageOver(RecordingError):
+    """A group match would reopen or change winner after the knockout was drawn from the
+    group standings: refused (code `group_stage_over`), which rolls the undo or correction
+    back."""
+
+    messages = {
+        "group_stage_over": _(
+            "The knockout has been drawn from the group standings; the group results are final. "
+            "Nothing was changed."
+        ),
+    }
+
+    def __init__(self) -> None:
+        super().__init__("group_stage_over")

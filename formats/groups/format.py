@@ -16,6 +16,7 @@ from events.models import Entry, Round, Tournament
 from events.registry import register
 from formats.base import EventFormat
 from formats.groups import services as groups
+from formats.groups.errors import GroupStageOver
 from formats.knockout import selectors as knockout_selectors
 from formats.knockout import services as knockout
 from formats.knockout.labels import round_labels
@@ -82,7 +83,7 @@ class GroupsKnockout(EventFormat):
             knockout.knockout_retract(match=match, confirmed=confirmed)
             return
         if groups.knockout_drawn(self.tournament):
-            raise groups.GroupStageOver()
+            raise GroupStageOver()
         if services.has_withdrawn_player(tournament=self.tournament, match=match):
             raise ResultFinal()
         services.tournament_refresh_status(match=match)

@@ -48,18 +48,8 @@ from formats.knockout import services as knockout
 from formats.knockout.errors import KnockoutError
 from formats.round_robin.berger import berger_rounds
 from scoring import services as scoring_services
-from scoring.errors import RecordingError
 from scoring.models import Match
 from standings import selectors
-
-
-class GroupStageOver(RecordingError):
-    """A group match would reopen or change winner after the knockout was drawn from the
-    group standings: refused (code `group_stage_over`), which rolls the undo or correction
-    back."""
-
-    def __init__(self) -> None:
-        super().__init__("group_stage_over")
 
 
 def refuse_bad_groups(tournament: Tournament, players: int) -> None:

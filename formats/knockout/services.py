@@ -50,7 +50,7 @@ from events.services import (
     tournament_status_update,
 )
 from formats.knockout.bracket import bracket_size, first_round, next_slot, rounds_count
-from formats.knockout.errors import KnockoutError
+from formats.knockout.errors import BracketChanged, KnockoutError
 from formats.knockout.labels import pairing_label
 from ratings.models import PlayerRating
 from ratings.periods import SeedCandidate, seed_order
@@ -236,7 +236,7 @@ def _lock_matches(ids) -> None:
 
 
 def _bracket_changed() -> RecordingError:
-    return RecordingError("bracket_changed")
+    return BracketChanged()
 
 
 def _other(seat: str) -> str:
@@ -580,7 +580,7 @@ def knockout_withdraw(*, entry: Entry, by) -> Entry:
     if (pairing and (pairing.pk, pairing.match_id)) != (
         first_look and (first_look.pk, first_look.match_id)
     ):
-        raise TournamentError("bracket_changed")
+        raise KnockoutError("bracket_changed")
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     if pairing is None:

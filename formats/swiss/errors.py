@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from events.errors import TournamentError
+from scoring.errors import RecordingError
 
 
 class SwissError(TournamentError):
@@ -47,3 +48,19 @@ class SwissError(TournamentError):
             "it is over. Nothing was changed."
         ),
     }
+
+
+class RoundPairedFromResult(RecordingError):
+    """A result the next round was paired from would reopen or change winner: refused (code
+    `next_round_paired`, `round`: the round paired from it), which rolls the undo or
+    correction back."""
+
+    messages = {
+        "next_round_paired": _(
+            "Round %(round)s has been paired from this result; it can no longer be reopened. "
+            "Nothing was changed."
+        ),
+    }
+
+    def __init__(self, *, round: int) -> None:  # noqa: A002 (the sentence's own name)
+        super().__init__("next_round_paired", round=round)

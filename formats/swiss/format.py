@@ -13,7 +13,7 @@ from events.models import Entry, Round, Tournament
 from events.registry import register
 from formats.base import EventFormat
 from formats.swiss import services as swiss
-from scoring.errors import RecordingError
+from formats.swiss.errors import RoundPairedFromResult
 from scoring.models import Match
 from standings import selectors
 from standings.swiss_tie_breaks import SWISS_TIE_BREAKS
@@ -68,7 +68,7 @@ class Swiss(EventFormat):
         (`next_round_paired`, which rolls the undo or correction back)."""
         later = swiss.later_round_paired(tournament=self.tournament, match=match)
         if later is not None:
-            raise RecordingError("next_round_paired", round=later)
+            raise RoundPairedFromResult(round=later)
         services.tournament_refresh_status(match=match)
 
     def result_is_final(self, match: Match) -> bool:

@@ -27,6 +27,7 @@ from events import registry
 from events.errors import TournamentError
 from events.models import Entry, Pairing, Round, Tournament
 from formats.groups import services as groups
+from formats.groups.errors import GroupStageOver
 from formats.knockout import selectors as knockout_selectors
 from scoring import services as scoring_services
 from scoring.models import Match
@@ -214,7 +215,7 @@ def test_a_group_result_is_final_once_the_knockout_is_drawn():
     match = Pairing.objects.filter(round__tournament=tournament, round__number=1,
                                    table=1).get().match
     assert registry.for_tournament(tournament).result_is_final(match)
-    with pytest.raises(groups.GroupStageOver):
+    with pytest.raises(GroupStageOver):
         scoring_services.deal_undo_last(match=match, by=None)
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
 
