@@ -78,6 +78,12 @@ class ControlRow:
         return getattr(self.match, "table", None)
 
     @property
+    def may_idle(self) -> bool:
+        """Whether the match can become idle as the minutes pass (`IDLE_STATES`): the
+        organiser's screen marks it then by itself (`static/js/live.js`)."""
+        return self.state in IDLE_STATES
+
+    @property
     def state_label(self) -> str:
         return str(STATE_LABELS[self.state])
 

@@ -4,6 +4,8 @@
 // - No fetch while a form inside the region is being filled (a field of it has focus, a field
 //   was changed since the region was drawn, or a <details> holding a form is open: the undo and
 //   the card-points entry). The region is marked stale and fetched once the form is left.
+// - The control room's times since the last entry, and its idle marks, move on with this
+//   screen's clock (a minute passing changes nothing on the server, so nothing is fetched).
 // - "gone": the page may no longer be seen this way (a renewed players' link, an event made
 //   private); the stream has ended and the page is loaded again, which says why.
 (function () {
@@ -49,4 +51,31 @@
   document.addEventListener("htmx:sseClose", function (event) {
     if (event.detail && event.detail.type === "message") window.location.reload();
   });
+
+  // The times since the last entry ("12 minutes ago") and the idle marks, every half minute.
+  var relative = window.Intl && Intl.RelativeTimeFormat
+    ? new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" })
+    : null;
+  function tick() {
+    var lists = document.querySelectorAll("ol[data-idle-after]");
+    Array.prototype.forEach.call(lists, function (list) {
+      var idleAfter = parseInt(list.getAttribute("data-idle-after"), 10);
+      var times = list.querySelectorAll("time[data-since]");
+      Array.prototype.forEach.call(times, function (time) {
+        var minutes = Math.floor((Date.now() - Date.parse(time.getAttribute("datetime"))) / 60000);
+        if (relative) {
+          time.textContent = minutes < 1 ? list.getAttribute("data-just-now")
+            : relative.format(-minutes, "minute");
+        }
+        var row = time.closest("[data-may-idle]");
+        if (!row) return;
+        var idle = minutes >= idleAfter;
+        row.classList.toggle("idle", idle);
+        var mark = row.querySelector(".idle-mark");
+        if (mark) mark.hidden = !idle;
+      });
+    });
+    window.setTimeout(tick, 30000);
+  }
+  window.setTimeout(tick, 30000);
 })();
