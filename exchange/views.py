@@ -15,8 +15,9 @@ Import, for any logged-in user (who becomes the new tournament's organiser):
    written the tournament when the answer comes, which then goes to its standings; with a
    worker, to the job's page. A preview that is gone is refused with 400; a confirm of one
    that has been imported goes to its tournament.
-4. `import_job` (GET): the job's page, or its htmx partial: a progress bar that polls every
-   second while the task checks the file and writes the deals, then the result or the errors.
+4. `import_job` (GET): the job's page, or its htmx partial: a progress bar fetched again
+   each second while the task checks the file and writes the deals (the page's stream,
+   `import_job_stream`, says when), then the result or the errors.
 
 Downloads (GET, anyone who may read the tournament): standings as CSV and XLSX, the deal log
 as CSV in the import format. The CSVs start with a UTF-8 byte-order mark so that Excel shows
@@ -27,14 +28,15 @@ Cyrillic names; the importer skips it. Formula-like names are neutralised (`expo
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from club.models import Club
 from core.numbers import grouped
@@ -43,6 +45,8 @@ from events.forms import PRESET_LABELS, clubs_for, own_club
 from events.models import Tournament
 from exchange import exporting, import_jobs, importing
 from exchange.models import ImportJob
+from live.pages import follow_job
+from live.views.streams import in_thread, ticking
 from scoring import rules
 from standings.tables import StandingsTable
 from standings.tie_breaks import DEFAULT_TIE_BREAKS
@@ -173,6 +177,8 @@ def import_confirm(request):
 def import_job(request, pk: int):
     job = import_jobs.import_job_refresh(get_object_or_404(
         ImportJob.objects.select_related("tournament"), pk=pk, user=request.user))
+    if job.is_active:
+        follow_job(request, reverse("data:import_job_stream", args=[job.pk]))
     progress = import_jobs.import_job_progress(job)
     context = {"job": job, "progress": {
         **progress, "done_text": grouped(progress["done"]),
@@ -181,6 +187,26 @@ def import_job(request, pk: int):
     if request.htmx:
         return render(request, "exchange/partials/import_job.html", context)
     return render(request, "exchange/import_job.html", context)
+
+
+@require_GET
+async def import_job_stream(request, pk: int):
+    """The stream of an import's page while it runs (`live.views.streams.ticking`); 404 for
+    someone else's import."""
+    user = await request.auser()
+
+    def own_job() -> ImportJob:
+        if not user.is_authenticated:
+            raise Http404
+        return import_jobs.import_job_refresh(get_object_or_404(ImportJob, pk=pk, user=user))
+
+    read_job = in_thread(own_job)
+    await read_job()
+
+    async def running() -> bool:
+        return (await read_job()).is_active
+
+    return ticking(running)
 
 
 def _already_imported(request, tournament: Tournament):

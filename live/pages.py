@@ -52,6 +52,11 @@ def follow_match(request, match: Match) -> None:
     _follow(request, reverse("live:match_stream", args=[match.pk]), match.version)
 
 
+def follow_job(request, stream: str) -> None:
+    """Make a running background job's page follow its stream (`streams.ticking`)."""
+    request.live = Live(stream=stream)
+
+
 def follow_link(request, token: str, match: Match) -> None:
     """Make the players' page of link `token` follow its match from its version as read."""
     _follow(request, reverse("live:link_stream", args=[token]), match.version)

@@ -36,6 +36,8 @@ from events.access import (
     tournament_for_reading,
 )
 from events.models import Tournament
+from live.pages import follow_job
+from live.views.streams import in_thread, ticking
 from printing import jobs, kinds
 from printing.errors import PrintError
 from printing.models import PrintJob
@@ -89,6 +91,21 @@ def print_status(request, pk: int, job_pk: int):
 
 
 @require_GET
+async def print_status_stream(request, pk: int, job_pk: int):
+    """The stream of a print job's page while the job waits or runs (`live.views.streams.
+    ticking`); 404 or 403 as the page."""
+    await request.auser()
+
+    def readable_job() -> PrintJob:
+        tournament, job = _job(request, pk, job_pk)
+        if not _may_read(request.user, tournament, job):
+            raise PermissionDenied
+        return job
+
+    return await _job_stream(in_thread(readable_job))
+
+
+@require_GET
 def print_download(request, pk: int, job_pk: int):
     tournament, job = _job(request, pk, job_pk)
     if not _may_read(request.user, tournament, job):
@@ -136,12 +153,35 @@ def season_print_download(request, club_pk: int, season_pk: int, job_pk: int):
     return _file(job, kinds.season_filename(job.kind, job.language))
 
 
+@require_GET
+async def season_print_status_stream(request, club_pk: int, season_pk: int, job_pk: int):
+    """The stream of a season's print job's page, as `print_status_stream`."""
+
+    def job_of_season() -> PrintJob:
+        return get_object_or_404(PrintJob, pk=job_pk, season=_season(club_pk, season_pk))
+
+    return await _job_stream(in_thread(job_of_season))
+
+
+async def _job_stream(read_job):
+    """Raises what `read_job` raises (Http404, PermissionDenied) before the stream opens."""
+    await read_job()
+
+    async def running() -> bool:
+        return (await read_job()).is_active
+
+    return ticking(running)
+
+
 def _season(club_pk: int, season_pk: int) -> Season:
     return get_object_or_404(Season.objects.select_related("club"), pk=season_pk,
                              club_id=club_pk)
 
 
 def _season_status(request, season: Season, job: PrintJob, template: str):
+    if job.is_active:
+        follow_job(request, reverse("printing:season_status_stream",
+                                    args=[season.club_id, season.pk, job.pk]))
     return render(request, template, {
         "season": season, "club": season.club, "job": job,
         "spec": kinds.SEASON_KINDS.get(job.kind),
@@ -189,6 +229,8 @@ def _not_yours(request):
 
 
 def _status(request, tournament, job, template):
+    if job.is_active:
+        follow_job(request, reverse("printing:status_stream", args=[tournament.pk, job.pk]))
     return render(request, template, {
         "tournament": tournament,
         "job": job,

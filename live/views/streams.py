@@ -17,6 +17,7 @@ network from closing a quiet connection; after `STREAM_SECONDS` the stream ends 
 browser reconnects (`retry`), so no connection outlives a change of access unseen.
 """
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 
@@ -136,3 +137,33 @@ async def link_stream(request, token: str):
 
     return _response(("match", match_id), _seen(request), allowed)
 
+
+
+TICK_SECONDS = 1.0
+"""How often a running job's page is told to look again (`ticking`)."""
+
+
+def ticking(still_running) -> StreamingHttpResponse:
+    """The stream of a background job's page (a print job, an import): `changed` every
+    `TICK_SECONDS` while `await still_running()` says yes, then `gone` (the page loads again,
+    showing the file or what went wrong). The job's own progress is on its row or in the cache,
+    which only the job writes, so the server looks each second for the one organiser
+    watching it, for the seconds it runs; nothing is asked of the browser."""
+
+    async def lines() -> AsyncIterator[str]:
+        yield f"retry: {RETRY_MILLISECONDS}\n\n"
+        while await still_running():
+            await asyncio.sleep(TICK_SECONDS)
+            yield "event: changed\ndata: \n\n"
+        yield "event: gone\ndata: gone\n\n"
+
+    response = StreamingHttpResponse(lines(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+def in_thread(function: Callable) -> Callable:
+    """`function` (sync) made awaitable for a stream view, run in a worker thread with its
+    database connection closed after."""
+    return _in_thread(function)

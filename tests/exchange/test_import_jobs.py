@@ -87,14 +87,15 @@ def test_a_small_file_through_the_task_shows_rows_checked_then_deals_written(
 
 
 @pytest.mark.django_db
-def test_the_status_page_polls_while_the_job_runs(en_client):
+def test_the_status_page_follows_its_stream_while_the_job_runs(en_client):
     job = en_client.post(reverse("data:import_preview"), form()).context["job"]
     ImportJob.objects.filter(pk=job.pk).update(status=ImportJob.Status.WRITING)
     import_jobs.cache.set(import_jobs.progress_key(job.pk), ("write", 1_500, 20_000))
     url = reverse("data:import_job", args=[job.pk])
     partial = en_client.get(url, headers={"HX-Request": "true"})
     page = html.unescape(partial.content.decode())
-    assert f'hx-get="{url}" hx-trigger="every 1s"' in page
+    assert f'hx-get="{url}" hx-trigger="sse:changed"' in page
+    assert f'sse-connect="{url}live/"' in en_client.get(url).content.decode()
     assert "<html" not in page  # htmx gets the partial alone
     # 1,500 of 20,000 written: 50 + 50 * 0.075 = 53 %.
     assert "Writing the deals… deals written: 1,500 of 20,000" in page

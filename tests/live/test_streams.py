@@ -216,3 +216,37 @@ def test_a_stream_is_get_only(started):
         assert (await AsyncClient().post(f"/t/{started.pk}/live/")).status_code == 405
 
     run(scenario())
+
+
+def test_a_running_jobs_stream_ticks_until_the_job_is_done(started, organiser):
+    from printing.models import PrintJob
+
+    job = PrintJob.objects.create(tournament=started, kind="round", round_number=1,
+                                  language="en", progress=40)
+    client = AsyncClient()
+    client.force_login(organiser)
+
+    async def scenario():
+        response = await client.get(f"/t/{started.pk}/print/{job.pk}/live/")
+        stream = aiter(response.streaming_content)
+        await lines_until(stream, "event: changed", seconds=3)
+        await sync_to_async(PrintJob.objects.filter(pk=job.pk).update)(
+            status=PrintJob.Status.DONE, progress=100)
+        said = await lines_until(stream, "event: gone", seconds=3)
+        assert said.endswith("event: gone\ndata: gone\n\n")
+
+    run(scenario())
+
+
+def test_someone_elses_job_has_no_stream(started):
+    from printing.models import PrintJob
+
+    job = PrintJob.objects.create(tournament=started, kind="scorecards", round_number=1,
+                                  language="en")
+
+    async def scenario():
+        response = await AsyncClient().get(f"/t/{started.pk}/print/{job.pk}/live/")
+        assert response.status_code in (302, 403)  # the page's own answer: log in first
+        assert (await AsyncClient().get("/t/import/1/live/")).status_code == 404
+
+    run(scenario())

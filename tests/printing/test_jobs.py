@@ -175,12 +175,14 @@ def test_organiser_prints_a_round_pack_follows_it_and_downloads_it(started, orga
 
 
 @pytest.mark.django_db
-def test_status_polls_every_second_while_the_job_waits(started, organiser_client):
+def test_the_status_follows_its_stream_while_the_job_waits(started, organiser_client):
     job = PrintJob.objects.create(tournament=started, kind="round", round_number=1,
                                   language="en", progress=40)
     url = reverse("printing:status", args=[started.pk, job.pk])
+    page = organiser_client.get(url).content.decode()
+    assert f'sse-connect="{url}live/"' in page
     partial = organiser_client.get(url, headers={"HX-Request": "true"}).content.decode()
-    assert 'hx-trigger="every 1s"' in partial and f'hx-get="{url}"' in partial
+    assert 'hx-trigger="sse:changed"' in partial and f'hx-get="{url}"' in partial
     assert "40%" in partial and "<html" not in partial
     assert organiser_client.get(
         reverse("printing:download", args=[started.pk, job.pk])

@@ -174,11 +174,12 @@ def test_a_visitor_gets_the_public_pdf_the_organiser_printed(season, organiser, 
     assert "Димитър" not in text  # played only in private nights
 
 
-def test_the_status_polls_its_season_address_while_the_job_waits(season, client):
+def test_the_status_follows_its_season_stream_while_the_job_waits(season, client):
     job = PrintJob.objects.create(season=season, kind="crosstable", language="bg", progress=40)
     status = urls(season, job)["status"]
+    assert f'sse-connect="{status}live/"' in client.get(status).content.decode()
     partial = client.get(status, headers={"HX-Request": "true"}).content.decode()
-    assert 'hx-trigger="every 1s"' in partial and f'hx-get="{status}"' in partial
+    assert 'hx-trigger="sse:changed"' in partial and f'hx-get="{status}"' in partial
     assert "40%" in partial and "<html" not in partial
     assert client.get(urls(season, job)["download"]).status_code == 404  # not built yet
 
