@@ -310,7 +310,8 @@
       item.problem = answer;
       return save(item).then(finish);
     }).catch(function () {
-      finish();  // the network is not there after all: try again later
+      finish();  // the network (or the server) is not there after all: try again in a while
+      window.setTimeout(sync, 10000);
     });
   }
   function sync() {
@@ -403,7 +404,9 @@
   });
   window.addEventListener("online", function () { render(); sync(); });
   window.addEventListener("offline", render);
-  setInterval(sync, 10000);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") sync();  // a phone woken from sleep
+  });
 
   // The service worker (static/js/sw.js) keeps the match pages visited; the first visit was
   // drawn before it was in charge, so it is asked to keep this page and its files now.

@@ -1,5 +1,6 @@
 // The projector (live/templates/live/projector.html): one slide at a time, the next every
-// `data-every` seconds of <body>. The slides are swapped by the live poll (static/js/live.js)
+// `data-every` seconds of <body> (a clock of this screen: nothing is asked of the server). The
+// slides are swapped by the live region (static/js/live.js)
 // when the event changes; the slide on show stays on show across a swap.
 (function () {
   var shown = 0;
