@@ -1,5 +1,5 @@
-// The service worker (served at /sw.js by tournaments/views/offline.py, scope "/"): lets the
-// match pages open while the club's wifi is down. What it keeps (README "Offline entry"):
+// The service worker (served at /sw.js by core/views.py, scope "/"): lets the match pages open
+// while the club's wifi is down. What it keeps (docs/architecture.md "Offline entry"):
 // - "santase-pages": the match pages visited last, /m/<id>/ and /p/<token>/ (at most
 //   PAGE_LIMIT, the oldest dropped first), as the server last drew them for this phone. Nothing
 //   else of the site: no event, standings or admin page, no htmx answer, no post.
@@ -8,7 +8,8 @@
 // only its answer is copied; the copy is used only when the network fails. Logging out
 // empties "santase-pages" (static/js/offline.js), so an organiser's pages do not stay on a
 // phone handed to someone else. The deals entered offline are not here: the page keeps them in
-// IndexedDB (static/js/offline.js).
+// IndexedDB (static/js/offline.js). The live pages' streams (…/live/) are neither navigations
+// nor static files: they pass through untouched, never kept.
 var PAGES = "santase-pages";
 var STATIC = "santase-static";
 var PAGE_LIMIT = 6;
