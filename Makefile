@@ -28,7 +28,8 @@ setup: migrate
 run: setup demo
 	$(VENV)/bin/uvicorn config.asgi:application --host 127.0.0.1 --port 8000
 
-# A club night: gunicorn for the phones on the club's wifi (README "A club night with phones").
+# A club night: gunicorn with uvicorn workers for the phones on the club's wifi (README "A club
+# night with phones").
 # Options: make club CLUB_ARGS="--port 8000 --address 192.168.1.20 --workers 3"
 club: install
 	$(PY) manage.py serve_club $(CLUB_ARGS)

@@ -1,4 +1,5 @@
-"""Settings, read only from environment variables (README "Configuration" lists each one).
+"""Settings, read only from environment variables (docs/deployment.md "Configuration" lists
+each one).
 
 Every value goes through a typed django-environ helper, so a malformed value fails at start-up
 with the variable's name instead of misbehaving later.
@@ -24,7 +25,7 @@ DEVELOPMENT_SECRET_KEY = "development-only-secret-key-change-me"  # noqa: S105
 DEBUG = env.bool("DEBUG", default=True)
 SECRET_KEY = env.str("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY)
 # With DEBUG on, the development key only draws a warning, and that is a system check
-# (club/checks.py) so each command shows it once: a warning here would print in every process
+# (core/checks.py) so each command shows it once: a warning here would print in every process
 # that imports the settings (runserver's reloader and its child, each gunicorn worker).
 if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG:
     raise ImproperlyConfigured(
@@ -198,8 +199,9 @@ STORAGES = {
 # Cache, and sessions kept in it: by default files under var/cache, which every gunicorn worker
 # on this machine shares (a per-process memory cache would let one worker read a session another
 # has since changed); several web nodes share Redis instead (CACHE_URL=redis://host:6379/1,
-# README "A federation: several web nodes"). Sessions are written through to the database as
-# well (`cached_db`), so reading one costs no query and clearing the cache logs nobody out.
+# docs/deployment.md "Several web nodes on one PostgreSQL"). Sessions are written through to
+# the database as well (`cached_db`), so reading one costs no query and clearing the cache logs
+# nobody out.
 CACHE_URL = env.str("CACHE_URL", default="") or f"filecache://{VAR_DIR / 'cache'}"
 CACHES = {"default": environ.Env.cache_url_config(CACHE_URL)}
 # Template fragments keyed by everything they show (a match's quick-entry fields: its players'
@@ -235,8 +237,8 @@ if HTTPS:
         SILENCED_SYSTEM_CHECKS = ["security.W021"]  # preloading is the club's own decision
 
 # Content-Security-Policy (django-csp 4): scripts, styles, images and requests from this site
-# only; no inline script, style or event handler anywhere in the pages (templates/print/ is read
-# by WeasyPrint, not a browser). The service worker (/sw.js) and the manifest are this site's too.
+# only; no inline script, style or event handler anywhere in the pages (the PDFs' templates,
+# printing/templates/print/, are read by WeasyPrint, not a browser). The service worker (/sw.js) and the manifest are this site's too.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [csp.SELF],

@@ -1,5 +1,4 @@
-"""Reads several pages share (STYLE.md "Where code lives"): one place decides which matches
-count and how they are fetched, so no page counts a result another page would not."""
+"""What the projector reads: the round on show and its pairings."""
 
 from events.models import Pairing, Round, Tournament
 from events.selectors import current_round, pairings_of_round

@@ -1,5 +1,5 @@
 """The PDFs of a tournament: scorecards, round packs and sheets, standings, the bracket
-(README "Printing").
+(README "Printing", docs/architecture.md).
 
 - `pdf`: the WeasyPrint plumbing: a template rendered to A4 PDF bytes (stylesheet inlined,
   system fonts, nothing fetched), progress, and `template_version`, the fingerprint of a

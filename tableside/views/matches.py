@@ -1,6 +1,6 @@
 """Deal entry for one match: the page organisers use all evening at club nights.
 
-Views are adapters (STYLE.md): access check (`events.access`) -> form -> one
+Views are adapters: access check (`events.access`) -> form -> one
 `scoring.services` call -> redirect, or the htmx partial (score + form + deals) when htmx asked;
 a deal saved by htmx is answered with the score, the form and only the new row (`_deal_saved`;
 the first deal, the list it starts).

@@ -1,13 +1,6 @@
-"""Offline entry (README "Offline entry"): the service worker, the web app manifest, and the
-organiser's queued-deal sync.
-
-* `/sw.js` -- `static/js/sw.js` served from the site's root, so its scope covers `/m/` and
-  `/p/`; `Service-Worker-Allowed: /` says so, `Cache-Control: no-cache` makes the browser check
-  for a new version at every visit.
-* `/manifest.webmanifest` -- the app's name in the active language (Bulgarian or English),
-  its icons (`static/icons/`), colours and start page.
-* `matches:deal_sync` -- a deal the organiser's phone kept while offline, answered in JSON
-  (`tableside.offline_sync`)."""
+"""Offline entry (docs/architecture.md "Offline entry"): `matches:deal_sync`, a deal the
+organiser's phone kept while offline, answered in JSON (`tableside.offline_sync`). The service
+worker and the web app manifest are the core app's (`core/views.py`)."""
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse

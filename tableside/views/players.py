@@ -1,6 +1,6 @@
 """The players' pages at the table (`players:`, `/p/<token>/`): the match's secret link.
 
-Adapters over `tableside.table_entry` (STYLE.md), in the event's language unless the visitor
+Adapters over `tableside.table_entry`, in the event's language unless the visitor
 chose one (`link_language`): the token finds the match or answers 404 (`players/gone.html`, the
 same page whether the match exists or not); 30 wrong tokens from one address in 10 minutes
 answer 429 (`tableside.link_guesses`). The first visit asks "Who are you?" and keeps the seat in
@@ -330,7 +330,8 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "details_open": isinstance(form, DealDetailsForm),
         "deal_url": reverse("players:deal_add", args=[table.token]),
         "sync_url": reverse("players:deal_sync", args=[table.token]),
-        # Offline, one deal at a time when each waits for the opponent (README "Offline entry").
+        # Offline, one deal at a time when each waits for the opponent (docs/architecture.md,
+        # "Offline entry").
         "offline_limit": 1 if mode == EntryMode.PLAYERS_CONFIRM_EACH else 0,
         "pending": pending, "pending_mine": bool(pending) and pending["seat"] == seat,
         "other_seat": "B" if seat == "A" else "A",
