@@ -238,7 +238,8 @@ if HTTPS:
 
 # Content-Security-Policy (django-csp 4): scripts, styles, images and requests from this site
 # only; no inline script, style or event handler anywhere in the pages (the PDFs' templates,
-# printing/templates/print/, are read by WeasyPrint, not a browser). The service worker (/sw.js) and the manifest are this site's too.
+# printing/templates/print/, are read by WeasyPrint, not a browser). The service worker
+# (/sw.js) and the manifest are this site's too.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [csp.SELF],
