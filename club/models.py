@@ -4,9 +4,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from core.access import sees_everything
-from core.history import History
 from core.text import validate_plain_text
 
 
@@ -71,7 +71,7 @@ class Player(models.Model):
     )
     contact = models.CharField(_("contact"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
-    history = History()
+    history = HistoricalRecords()
 
     objects = PlayerQuerySet.as_manager()
 

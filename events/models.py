@@ -5,10 +5,10 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from club.models import Club, Player
 from core.access import sees_everything
-from core.history import History
 from core.models import Versioned
 from core.text import validate_plain_text
 from scoring.models import HouseRulesFields, Match, Seat
@@ -136,7 +136,7 @@ class Tournament(HouseRulesFields, Versioned):
                     "match results. May change until the first result is entered."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = History(excluded_fields=["created_at", "version"])
+    history = HistoricalRecords(excluded_fields=["created_at", "version"])
 
     objects = TournamentQuerySet.as_manager()
 
@@ -199,7 +199,7 @@ class Entry(models.Model):
         _("lot"), null=True, blank=True,
         help_text=_("Drawn once when the tournament starts; the last tie-break (lower first)."),
     )
-    history = History()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["tournament", "number", "player__name"]

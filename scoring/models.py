@@ -11,9 +11,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from club.models import Player
-from core.history import History
 from core.models import Versioned
 from scoring import rules
 
@@ -202,7 +202,7 @@ class Match(Versioned):
     game_points_b = models.PositiveSmallIntegerField(_("game points, seat B"), default=0)
     winner = models.CharField(_("winner"), max_length=1, choices=Seat.choices, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
-    history = History(excluded_fields=["version"])
+    history = HistoricalRecords(excluded_fields=["version"])
 
     class Meta:
         verbose_name = _("match")
@@ -279,7 +279,7 @@ class Deal(models.Model):
         related_name="+", verbose_name=_("entered by"),
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
-    history = History()
+    history = HistoricalRecords()
     already_stored = False
     """Set on the deal `scoring.services.deal_record` returns for a resend of a stored deal
     (nothing was written); not a column."""
