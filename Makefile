@@ -26,7 +26,7 @@ setup: migrate
 
 # uvicorn (ASGI): the live pages' streams need it; Django's runserver cannot stream them.
 run: setup demo
-	$(VENV)/bin/uvicorn config.asgi:application --host 127.0.0.1 --port 8000
+	$(VENV)/bin/uvicorn config.asgi:application --host 127.0.0.1 --port 8000 --lifespan off
 
 # A club night: gunicorn with uvicorn workers for the phones on the club's wifi (README "A club
 # night with phones").
