@@ -9,6 +9,26 @@ from django.test.utils import override_settings
 from club.models import Club, Player
 from tournaments.models import Entry, Tournament
 
+# Tests that start real processes (chromium, a Celery worker, gunicorn, a `manage.py` or Python
+# child) run in the SQLite pass only: marked `browser`, `redis_worker` or `real_process`, they
+# are skipped when the database is PostgreSQL, unless also marked `postgres` (the database is
+# what such a test checks). The PostgreSQL pass is for the database.
+ONE_PASS_MARKERS = ("browser", "redis_worker", "real_process")
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    skip = pytest.mark.skip(reason="starts real processes: runs in the SQLite pass only")
+    for item in items:
+        if item.get_closest_marker("postgres"):
+            continue
+        if any(item.get_closest_marker(name) for name in ONE_PASS_MARKERS):
+            item.add_marker(skip)
+
+
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
                 "Димитър Николов", "Светла Иванова", "Николай Тодоров", "Йорданка Христова"]
 

@@ -112,6 +112,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.real_process
 def test_a_real_run_serves_the_home_page(tmp_path):
     """gunicorn started by the command answers on 127.0.0.1 and prints the LAN address."""
     manage = str(settings.BASE_DIR / "manage.py")

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import tournaments.pure
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -23,6 +25,7 @@ def test_the_pure_folder_holds_the_algorithms():
     } <= set(pure_modules())
 
 
+@pytest.mark.real_process
 def test_importing_every_pure_module_imports_no_django():
     code = (
         "import importlib, sys\n"
