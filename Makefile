@@ -34,9 +34,12 @@ club: install
 
 # The suite spread over every core (pytest-xdist; each worker has its own test database).
 # One process: make test PYTEST_WORKERS=0
+# Compiled modules, and pytest's test modules with their asserts rewritten, are kept between
+# runs (__pycache__, ignored by git) even where the environment sets PYTHONDONTWRITEBYTECODE:
+# otherwise every test process and every process a test starts compiles them again.
 PYTEST_WORKERS ?= auto
 test: setup
-	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 worker: setup
 	$(VENV)/bin/celery -A club worker --loglevel=INFO
