@@ -164,7 +164,9 @@ def test_the_card_points_form_keeps_what_was_typed(browser_page, live_server):
     page.click("text=Undo the last deal")
     with page.expect_response(lambda answer: "/undo/" in answer.url):
         page.click("button.danger >> text=Yes, undo deal")
-    page.wait_for_selector(f"text=Save deal {deals}")
+    # The redrawn panel's Save: the quick form's shows only until the card-points form is open
+    # again (with its own), so wait for a visible one, not the first.
+    page.locator("button:visible", has_text=f"Save deal {deals}").first.wait_for()
     expect(page.locator("#id_details-card_points_a")).to_have_value("70")
     assert typed_values(page) == CARD_POINTS
     assert match.deals.count() == deals - 1
