@@ -17,6 +17,7 @@ from scoring.models import Match
 from tests.tournaments.playing import play
 from tournaments import services
 from tournaments.models import Tournament
+from tournaments.templatetags import live as live_tags
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -89,9 +90,11 @@ def test_a_deal_shows_on_the_spectators_pages_without_a_reload(open_page, live_s
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, event):
+def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, event,
+                                                      monkeypatch):
     """The poll's 304 is not swapped in: the region keeps its very element (htmx 2 would swap
     the empty body of a 304 if static/js/live.js did not stop it)."""
+    monkeypatch.setattr(live_tags, "POLL_SECONDS", 1)  # a poll each second: what it answers counts
     tournament, _ = event
     page = open_page()
     url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
@@ -111,10 +114,12 @@ def test_an_unchanged_poll_leaves_the_region_as_it_is(open_page, live_server, ev
     assert page.locator("#live-standings tbody tr").count() == len(NAMES)
 
 
-def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_server, event):
+def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_server, event,
+                                                                 monkeypatch):
     """Two standings pages: each first poll is a 304 (the page's data-etag); after the deal
     that wins the match, one poll renders and the other gets the live part it kept
     (`tournaments.live_parts`): both show the new first place without a reload."""
+    monkeypatch.setattr(live_tags, "POLL_SECONDS", 1)  # a poll each second: what it answers counts
     tournament, match = event
     url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
     answers = []  # the polls' responses, in order
@@ -127,7 +132,7 @@ def test_two_spectators_of_one_page_see_a_deal_from_one_render(open_page, live_s
         page.evaluate("window.notReloaded = true")
         pages.append(page)
     for page in pages:
-        page.wait_for_timeout(4_500)  # one poll each
+        page.wait_for_timeout(1_500)  # one poll each
     assert [response.status for response in answers][:2] == [304, 304]
     play(match, "A1")  # 11:0: seat A wins
     for page in pages:

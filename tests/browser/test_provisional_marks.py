@@ -15,6 +15,7 @@ from tests.tournaments.test_knockout_services import started as knockout_started
 from tests.tournaments.test_table_entry import enter
 from tournaments import services, table_entry
 from tournaments.models import Entry, EntryMode, Pairing, Tournament
+from tournaments.templatetags import live as live_tags
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,7 +46,8 @@ def round_robin(organiser, home_club, players):
 
 
 def test_the_standings_mark_two_rows_until_the_second_signature(open_page, live_server,
-                                                                round_robin):
+                                                                round_robin, monkeypatch):
+    monkeypatch.setattr(live_tags, "POLL_SECONDS", 1)  # the next poll within a second
     tournament, unsigned = round_robin
     url = live_server.url + reverse("tournaments:standings", args=[tournament.pk])
     wide = open_page(1280, 900)
