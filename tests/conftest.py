@@ -9,11 +9,19 @@ from django.test.utils import override_settings
 from club.models import Club, Player
 from tournaments.models import Entry, Tournament
 
-# Tests that start real processes (chromium, a Celery worker, gunicorn, a `manage.py` or Python
-# child) run in the SQLite pass only: marked `browser`, `redis_worker` or `real_process`, they
-# are skipped when the database is PostgreSQL, unless also marked `postgres` (the database is
-# what such a test checks). The PostgreSQL pass is for the database.
+# The PostgreSQL pass is for the database. Skipped there, unless marked `postgres` (the database
+# is what such a test checks):
+# - tests that start real processes (chromium, a Celery worker, gunicorn, a `manage.py` or
+#   Python child), marked `browser`, `redis_worker` or `real_process`: they run in the SQLite
+#   pass only;
+# - tests that never open the database (no `django_db` mark, no `db` fixture): they run the
+#   same code on either database.
 ONE_PASS_MARKERS = ("browser", "redis_worker", "real_process")
+
+
+def opens_the_database(item) -> bool:
+    return (item.get_closest_marker("django_db") is not None
+            or "_django_db_helper" in getattr(item, "fixturenames", ()))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -21,12 +29,15 @@ def pytest_collection_modifyitems(config, items):
 
     if connection.vendor != "postgresql":
         return
-    skip = pytest.mark.skip(reason="starts real processes: runs in the SQLite pass only")
+    real_process = pytest.mark.skip(reason="starts real processes: runs in the SQLite pass")
+    no_database = pytest.mark.skip(reason="opens no database: runs in the SQLite pass")
     for item in items:
         if item.get_closest_marker("postgres"):
             continue
         if any(item.get_closest_marker(name) for name in ONE_PASS_MARKERS):
-            item.add_marker(skip)
+            item.add_marker(real_process)
+        elif not opens_the_database(item):
+            item.add_marker(no_database)
 
 
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
