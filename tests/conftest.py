@@ -40,6 +40,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(no_database)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under `--dist loadgroup` (pyproject.toml), every test in a `browser` folder goes to one
+    xdist worker, so a run starts chromium once (tests/browser/conftest.py). The folder decides,
+    not the `browser` mark: the scheduler sees only the tests' ids, and xdist's own way of
+    putting a mark's group into the ids no longer reaches them under pytest 9.2."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserTestsTogether(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if "/browser/" in "/" + nodeid.split("::", 1)[0]:
+                return "browser"
+            return super()._split_scope(nodeid)
+
+    return BrowserTestsTogether(config, log)
+
+
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
                 "Димитър Николов", "Светла Иванова", "Николай Тодоров", "Йорданка Христова"]
 

@@ -3,8 +3,8 @@
 
 One chromium serves a whole run of browser tests, each test in fresh contexts of its own (its
 cookies, storage, service workers and offline state go with them). All browser tests go to one
-xdist worker (the `xdist_group` below, with `--dist loadgroup` in pyproject.toml), so a test run
-starts chromium once."""
+xdist worker (`pytest_xdist_make_scheduler` in tests/conftest.py), so a test run starts chromium
+once."""
 
 import os
 
@@ -63,14 +63,6 @@ class Chromium:
 
 
 CHROMIUM_OF_THIS_WORKER = Chromium()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    """Every browser test to one xdist worker (`--dist loadgroup`): one chromium per run."""
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.hookimpl(wrapper=True)
