@@ -65,11 +65,14 @@ def go_offline(context, offline: bool) -> None:
     """Playwright's network emulation, and while offline every POST refused as the network
     would: after a reload Chromium sometimes lets the new page's first request through the
     emulation (seen about one run in four), which a phone without a network never does."""
-    context.set_offline(offline)
     if offline:
+        context.set_offline(True)
         context.route("**/*", _refuse_posts)
     else:
+        # The refusal goes first: the page sends its deals as soon as the network is back, and a
+        # send refused by a refusal left over would wait for the next try, ten seconds later.
         context.unroute("**/*", _refuse_posts)
+        context.set_offline(False)
 
 
 def _refuse_posts(route) -> None:
