@@ -14,14 +14,17 @@ from tournaments.models import Entry, Tournament
 # - tests that start real processes (chromium, a Celery worker, gunicorn, a `manage.py` or
 #   Python child), marked `browser`, `redis_worker` or `real_process`: they run in the SQLite
 #   pass only;
-# - tests that never open the database (no `django_db` mark, no `db` fixture): they run the
-#   same code on either database.
+# - tests that never open the database (no `django_db` mark, no fixture that opens it): they
+#   run the same code on either database.
 ONE_PASS_MARKERS = ("browser", "redis_worker", "real_process")
 
 
 def opens_the_database(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    # `db`, `transactional_db` and every fixture built on them request `_django_db_helper`;
+    # `live_server` asks for the database only once the test runs.
     return (item.get_closest_marker("django_db") is not None
-            or "_django_db_helper" in getattr(item, "fixturenames", ()))
+            or bool(fixtures & {"_django_db_helper", "live_server"}))
 
 
 def pytest_collection_modifyitems(config, items):
