@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run club test test-fast setup install migrate demo worker lint bench messages clean
+.PHONY: run club test setup install migrate demo worker lint bench messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,12 +34,14 @@ run: setup demo
 club: install
 	$(PY) manage.py serve_club $(CLUB_ARGS)
 
+# The suite spread over every core (pytest-xdist; each worker has its own test database).
+# One process: make test PYTEST_WORKERS=0
+# Compiled modules, and pytest's test modules with their asserts rewritten, are kept between
+# runs (__pycache__, ignored by git) even where the environment sets PYTHONDONTWRITEBYTECODE:
+# otherwise every test process and every process a test starts compiles them again.
+PYTEST_WORKERS ?= auto
 test: setup
-	$(PY) -m pytest $(PYTEST_ARGS)
-
-# The same suite spread over every core (pytest-xdist): about half the time on two cores.
-test-fast: setup
-	$(PY) -m pytest -n auto $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 worker: setup
 	$(VENV)/bin/celery -A config worker --loglevel=INFO

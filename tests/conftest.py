@@ -9,6 +9,59 @@ from django.test.utils import override_settings
 from club.models import Club, Player
 from events.models import Entry, Tournament
 
+# The PostgreSQL pass is for the database. Skipped there, unless marked `postgres` (the database
+# is what such a test checks):
+# - tests that start real processes (chromium, a Celery worker, gunicorn, a `manage.py` or
+#   Python child), marked `browser`, `redis_worker` or `real_process`: they run in the SQLite
+#   pass only;
+# - tests that never open the database (no `django_db` mark, no fixture that opens it): they
+#   run the same code on either database.
+ONE_PASS_MARKERS = ("browser", "redis_worker", "real_process")
+
+
+def opens_the_database(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    # `db`, `transactional_db` and every fixture built on them request `_django_db_helper`;
+    # `live_site` (the browser tests' server) asks for the database only once the test runs.
+    return (item.get_closest_marker("django_db") is not None
+            or bool(fixtures & {"_django_db_helper", "live_site"}))
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    real_process = pytest.mark.skip(reason="starts real processes: runs in the SQLite pass")
+    no_database = pytest.mark.skip(reason="opens no database: runs in the SQLite pass")
+    for item in items:
+        if item.get_closest_marker("postgres"):
+            continue
+        if any(item.get_closest_marker(name) for name in ONE_PASS_MARKERS):
+            item.add_marker(real_process)
+        elif not opens_the_database(item):
+            item.add_marker(no_database)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under `--dist loadgroup` (pyproject.toml), every test in a `browser` folder goes to one
+    xdist worker, so a run starts chromium once (tests/browser/conftest.py). The folder decides,
+    not the `browser` mark: the scheduler sees only the tests' ids, and xdist's own way of
+    putting a mark's group into the ids no longer reaches them under pytest 9.2."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserTestsTogether(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if "/browser/" in "/" + nodeid.split("::", 1)[0]:
+                return "browser"
+            return super()._split_scope(nodeid)
+
+    return BrowserTestsTogether(config, log)
+
+
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
                 "Димитър Николов", "Светла Иванова", "Николай Тодоров", "Йорданка Христова"]
 

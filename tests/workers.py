@@ -12,6 +12,7 @@ import contextlib
 import os
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -23,10 +24,13 @@ from tests.services import REDIS_HOST, REDIS_PORT, require_redis
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKER_DB = 15
-QUEUE = f"tests-{os.getpid()}"
-"""This test run's own queue: `sending_tasks_to` routes there and only this run's worker reads
-it, so two test runs on one Redis never build each other's jobs against the wrong database.
-The worker also reads the default queue, for tests that send there explicitly."""
+QUEUE = f"tests-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+"""This test process's own queue, the only one its worker reads: `sending_tasks_to` routes
+there, and so does the worker for the tasks its own tasks send (an import's ratings), so two test
+runs on one Redis never take each other's tasks (and run them against the wrong database)."""
+WORKER = ("import sys; from config.celery import app; "
+          "app.conf.task_default_queue = sys.argv[1]; app.worker_main(sys.argv[2:])")
+"""`celery -A config worker ARGS` whose default queue is the one in its first argument."""
 
 
 def database_url_of_test_database() -> str:
@@ -47,8 +51,8 @@ def redis_worker_fixture():
         MEDIA_ROOT=str(settings.MEDIA_ROOT),
     )
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-         f"--queues={QUEUE},{app.conf.task_default_queue}",
+        [sys.executable, "-c", WORKER, QUEUE, "worker", "--pool=solo",
+         f"--queues={QUEUE}",
          "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )

@@ -1,47 +1,135 @@
 """The browser every browser test drives: Debian's chromium through Playwright, as root with
---no-sandbox, a phone-sized window, the site in English (the language cookie)."""
+--no-sandbox, a phone-sized window, the site in English (the language cookie).
+
+One chromium serves a whole run of browser tests, each test in fresh contexts of its own (its
+cookies, storage, service workers and offline state go with them). All browser tests go to one
+xdist worker (`pytest_xdist_make_scheduler` in tests/conftest.py), so a test run starts chromium
+once."""
+
+import os
 
 import pytest
 from django.db import connections
 from django.urls import reverse
 
+from tests.live_site import LiveSite
 from tests.services import CHROMIUM, require_chromium
+
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+
+
+class Chromium:
+    """Debian's chromium through Playwright's sync API, launched for the first browser test and
+    closed when the tests that follow are not browser tests (`pytest_runtest_teardown` below).
+
+    While it is open, Playwright marks its event loop as running in this thread, between calls
+    too: Django's async-safety check must not trip meanwhile, in a test, its fixtures or the
+    database flush after it. It must not outlive the browser tests either, or it would cover
+    the other tests of this worker."""
+
+    def __init__(self):
+        self.playwright = self.browser = None
+        self.async_unsafe_before = None
+
+    def launch(self):
+        if self.browser is not None and not self.browser.is_connected():
+            self.close()  # chromium went away: a new one for this test
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.async_unsafe_before = os.environ.get(ASYNC_UNSAFE)
+            os.environ[ASYNC_UNSAFE] = "true"
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+        return self.browser
+
+    def close(self):
+        if self.playwright is None:
+            return
+        try:
+            self.browser.close()
+        finally:
+            self.playwright.stop()
+            self.playwright = self.browser = None
+            if self.async_unsafe_before is None:
+                os.environ.pop(ASYNC_UNSAFE, None)
+            else:
+                os.environ[ASYNC_UNSAFE] = self.async_unsafe_before
+            # Django kept a database connection inside Playwright's event loop; closed here, or
+            # PostgreSQL cannot drop the test database.
+            connections.close_all()
+
+
+CHROMIUM_OF_THIS_WORKER = Chromium()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After the last of a run of browser tests (its fixtures and database flush done), close
+    chromium: the next test is not a browser test, or there is none."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or nextitem.get_closest_marker("browser") is None:
+            CHROMIUM_OF_THIS_WORKER.close()
+
+
+@pytest.fixture(scope="session")
+def served_site():
+    """The site served by uvicorn in a thread of this test process (`tests/live_site.py`),
+    once for the browser tests of a run."""
+    site = LiveSite()
+    yield site
+    site.stop()
 
 
 @pytest.fixture
-def open_page(live_server, monkeypatch):
+def live_site(served_site, transactional_db) -> LiveSite:
+    """The site as the browsers reach it (`url`), on this test's database; `stop()`,
+    `start()` and `restart()` it as a club's server restarts."""
+    yield served_site
+    if not served_site.thread.is_alive():
+        served_site.start()  # a test that stopped it leaves it running for the next
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The chromium of this test process (`Chromium`), closed at the latest when the run ends."""
+    require_chromium()
+    yield CHROMIUM_OF_THIS_WORKER
+    CHROMIUM_OF_THIS_WORKER.close()
+
+
+@pytest.fixture
+def open_page(chromium, live_site):
     """A factory of pages (each its own context: another phone, another visitor) in Debian's
     chromium, `open_page(width=390, height=844)`, with the site in English (the language
     cookie). Whatever the Content-Security-Policy blocks on any of them fails the test."""
-    require_chromium()
-    # Playwright runs an event loop in this thread; Django's async-safety check must not trip.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
+    browser = chromium.launch()
+    contexts, blocked = [], []
 
-    blocked = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+    def new_page(width: int = 390, height: int = 844):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      locale="en-GB")
+        contexts.append(context)
+        context.add_cookies([{"name": "django_language", "value": "en",
+                              "url": live_site.url}])
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        # Chromium reports what the Content-Security-Policy blocked on the console.
+        page.on("console", lambda message: blocked.append(message.text)
+                if "Content Security Policy" in message.text else None)
+        return page
 
-        def new_page(width: int = 390, height: int = 844):
-            context = browser.new_context(viewport={"width": width, "height": height},
-                                          locale="en-GB")
-            context.add_cookies([{"name": "django_language", "value": "en",
-                                  "url": live_server.url}])
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            # Chromium reports what the Content-Security-Policy blocked on the console.
-            page.on("console", lambda message: blocked.append(message.text)
-                    if "Content Security Policy" in message.text else None)
-            return page
-
-        yield new_page
-        browser.close()
-        # The test body ran inside Playwright's event loop, where Django keeps a database
-        # connection of its own; close it here, or PostgreSQL cannot drop the test database.
-        connections.close_all()
+    yield new_page
+    for context in contexts:
+        context.close()
+    # The test body ran inside Playwright's event loop, where Django keeps a database
+    # connection of its own; close it here, or PostgreSQL cannot drop the test database.
+    connections.close_all()
     assert blocked == [], blocked
 
 
@@ -51,13 +139,13 @@ def browser_page(open_page):
     return open_page()
 
 
-def create_tournament(page, live_server, django_user_model, players, format=None,
+def create_tournament(page, live_site, django_user_model, players, format=None,
                       start=True, name="Купа на браузъра", fields=None) -> None:
     """Log in as a new organiser, create a tournament named `name` (round robin unless
     `format` is given; `fields`: {form field id: value} filled after the format, e.g. a
     Swiss's rounds), add `players` by name and, unless `start` is false, start it."""
     django_user_model.objects.create_user("maria", password="santase-66-pass")
-    page.goto(live_server.url + reverse("login"))
+    page.goto(live_site.url + reverse("login"))
     page.fill("#id_username", "maria")
     page.fill("#id_password", "santase-66-pass")
     page.click("main button[type=submit]")

@@ -14,7 +14,7 @@ PLAYERS = ["Иван Петров", "Мария Георгиева", "Георг
            "Димитър Николов"]
 
 
-def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
+def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_site,
                                                    django_user_model, monkeypatch):
     monkeypatch.setattr(live_tags, "POLL_SECONDS", 1)  # the match page polls each second
     page = browser_page
@@ -22,7 +22,7 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_server,
     page.on("response", lambda answer: polls.append(answer.status)
             if answer.request.method == "GET" and answer.request.headers.get("hx-request")
             and "/m/" in answer.url else None)
-    create_tournament(page, live_server, django_user_model, PLAYERS)
+    create_tournament(page, live_site, django_user_model, PLAYERS)
     page.wait_for_selector("text=Round 1")
     # Table 1 of round 1: 2 (Мария Георгиева) v 5 (Димитър Николов).
     page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")

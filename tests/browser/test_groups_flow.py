@@ -37,10 +37,10 @@ def no_sideways_scroll(page) -> bool:
 
 
 def test_twelve_players_in_groups_then_a_knockout_to_the_champion(
-    open_page, live_server, django_user_model
+    open_page, live_site, django_user_model
 ):
     page = open_page()
-    create_tournament(page, live_server, django_user_model, PLAYERS, format="groups_knockout",
+    create_tournament(page, live_site, django_user_model, PLAYERS, format="groups_knockout",
                       name="Купа по групи",
                       fields={"#id_group_count": "3", "#id_group_advance": "2"})
     page.wait_for_selector("text=Group A · 4 players")
@@ -106,7 +106,7 @@ def test_twelve_players_in_groups_then_a_knockout_to_the_champion(
     page.screenshot(path=f"{SHOTS}/groups-phone.png", full_page=True)
 
     wide = open_page(1280, 900)
-    wide.goto(live_server.url + reverse("groups:detail", args=[tournament.pk]))
+    wide.goto(live_site.url + reverse("groups:detail", args=[tournament.pk]))
     wide.wait_for_selector(".podium")
     assert no_sideways_scroll(wide)
     wide.screenshot(path=f"{SHOTS}/groups-wide.png", full_page=True)

@@ -43,10 +43,10 @@ def back_to_the_bracket(page) -> None:
 
 
 def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
-    browser_page, live_server, django_user_model
+    browser_page, live_site, django_user_model
 ):
     page = browser_page
-    create_tournament(page, live_server, django_user_model, PLAYERS, format="knockout",
+    create_tournament(page, live_site, django_user_model, PLAYERS, format="knockout",
                       start=False)
     assert "Players and seeds" in page.content()
     page.click("text=Start the tournament")

@@ -16,9 +16,9 @@ PLAYERS = ["Иван Петров", "Мария Георгиева", "Георг
 REASON = "Сгрешен-играч-на-листа-при-преписването-от-картона-на-масата-" * 2
 
 
-def test_the_history_fits_a_phone(browser_page, live_server, django_user_model, tmp_path):
+def test_the_history_fits_a_phone(browser_page, live_site, django_user_model, tmp_path):
     page = browser_page
-    create_tournament(page, live_server, django_user_model, PLAYERS)
+    create_tournament(page, live_site, django_user_model, PLAYERS)
     page.wait_for_selector("text=Round 1")
     # Table 1 of round 1: 2 (Мария Георгиева) v 5 (Димитър Николов).
     page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")

@@ -66,11 +66,14 @@ def go_offline(context, offline: bool) -> None:
     """Playwright's network emulation, and while offline every POST refused as the network
     would: after a reload Chromium sometimes lets the new page's first request through the
     emulation (seen about one run in four), which a phone without a network never does."""
-    context.set_offline(offline)
     if offline:
+        context.set_offline(True)
         context.route("**/*", _refuse_posts)
     else:
+        # The refusal goes first: the page sends its deals as soon as the network is back, and a
+        # send refused by a refusal left over would wait for the next try, ten seconds later.
         context.unroute("**/*", _refuse_posts)
+        context.set_offline(False)
 
 
 def _refuse_posts(route) -> None:
@@ -130,9 +133,9 @@ def offline_then_online(page, match, name):
 
 
 def test_the_players_phone_keeps_three_deals_offline_and_sends_them_once(open_page,
-                                                                          live_server, match):
+                                                                          live_site, match):
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), match.player_a.name)
+    sit(phone, live_site.url + table_entry.entry_path(match), match.player_a.name)
     offline_then_online(phone, match, "players")
     # Sent exactly once: the deal-number guard answered nothing twice, the log says it too.
     assert match.deals.count() == 3
@@ -140,17 +143,17 @@ def test_the_players_phone_keeps_three_deals_offline_and_sends_them_once(open_pa
 
 
 def test_the_organisers_page_keeps_three_deals_offline_and_sends_them_once(open_page,
-                                                                            live_server, match):
-    page = organiser_page(open_page, live_server, f"/m/{match.pk}/")
+                                                                            live_site, match):
+    page = organiser_page(open_page, live_site, f"/m/{match.pk}/")
     page.wait_for_selector("text=Save deal 1")
     offline_then_online(page, match, "organiser")
 
 
-def test_a_conflict_shows_both_versions_and_stores_neither_silently(open_page, live_server,
+def test_a_conflict_shows_both_versions_and_stores_neither_silently(open_page, live_site,
                                                                      match):
     a_name, b_name = match.player_a.name, match.player_b.name
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, a_name, "capot", 1)
@@ -174,10 +177,10 @@ def test_a_conflict_shows_both_versions_and_stores_neither_silently(open_page, l
     assert scoreboard(phone) == ["3", "1"]
 
 
-def test_keeping_the_stored_version_drops_only_this_phones_deal(open_page, live_server, match):
+def test_keeping_the_stored_version_drops_only_this_phones_deal(open_page, live_site, match):
     a_name = match.player_a.name
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, a_name, "capot", 1)
@@ -191,12 +194,12 @@ def test_keeping_the_stored_version_drops_only_this_phones_deal(open_page, live_
     assert deals(match) == [(1, "B", 1, "won"), (2, "A", 3, "capot")]
 
 
-def test_a_deal_already_stored_is_not_stored_twice(open_page, live_server, match):
+def test_a_deal_already_stored_is_not_stored_twice(open_page, live_site, match):
     """The phone's deal 1 reached the server, but the answer did not reach the phone (here: the
     same deal was stored meanwhile): sending it again stores nothing more."""
     a_name = match.player_a.name
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, a_name, "capot", 1)
@@ -209,10 +212,10 @@ def test_a_deal_already_stored_is_not_stored_twice(open_page, live_server, match
     assert scoreboard(phone) == ["3", "0"]
 
 
-def test_the_target_reached_on_the_phone_closes_the_form(open_page, live_server, match):
+def test_the_target_reached_on_the_phone_closes_the_form(open_page, live_site, match):
     a_name = match.player_a.name
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     for number in range(1, 5):  # 3 + 3 + 3 + 3 = 12, past the target 11 after deal 4
@@ -233,11 +236,11 @@ def test_the_target_reached_on_the_phone_closes_the_form(open_page, live_server,
 
 
 def test_confirm_each_keeps_one_deal_offline_for_the_opponent_to_confirm(
-        open_page, live_server, tournament, match):
+        open_page, live_site, tournament, match):
     tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
     tournament.save(update_fields=["entry_mode"])
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), match.player_a.name)
+    sit(phone, live_site.url + table_entry.entry_path(match), match.player_a.name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, match.player_b.name, "capot", 1)
@@ -249,15 +252,15 @@ def test_confirm_each_keeps_one_deal_offline_for_the_opponent_to_confirm(
     assert deals(match) == []
 
 
-def test_the_installed_app_opens_the_last_match_page_offline(open_page, live_server, match):
+def test_the_installed_app_opens_the_last_match_page_offline(open_page, live_site, match):
     a_name = match.player_a.name
     phone = open_page()
-    sit(phone, live_server.url + table_entry.entry_path(match), a_name)
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     manifest = phone.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())")
     assert (manifest["name"], manifest["start_url"]) == ("Santase club", "/?source=app")
     kept_for_offline(phone)
     go_offline(phone.context, True)
-    phone.goto(live_server.url + manifest["start_url"])  # what the app's icon opens
+    phone.goto(live_site.url + manifest["start_url"])  # what the app's icon opens
     phone.wait_for_selector(f"text=This phone: {a_name}")
     phone.wait_for_selector("text=Offline: the deals you enter are kept on this phone.")

@@ -67,10 +67,10 @@ def scroll_width(page) -> int:
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
-def test_no_page_scrolls_sideways_for_the_public(browser_page, live_server, language):
+def test_no_page_scrolls_sideways_for_the_public(browser_page, live_site, language):
     paths = demo_paths()
-    speak(browser_page, live_server.url, language)
-    assert wider_than_the_screen(browser_page, live_server.url, paths) == {}
+    speak(browser_page, live_site.url, language)
+    assert wider_than_the_screen(browser_page, live_site.url, paths) == {}
 
 
 IMPORT_OK = "round,table,player_a,player_b,deal,winner,game_points,reason\n" + "".join(
@@ -90,18 +90,18 @@ def import_page(page, base: str, content: str) -> int:
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
-def test_no_page_scrolls_sideways_for_the_organiser(browser_page, live_server, language):
+def test_no_page_scrolls_sideways_for_the_organiser(browser_page, live_site, language):
     paths = demo_paths()
-    speak(browser_page, live_server.url, language)
-    log_in(browser_page, live_server.url, DEMO_ORGANISER, DEMO_PASSWORD)
+    speak(browser_page, live_site.url, language)
+    log_in(browser_page, live_site.url, DEMO_ORGANISER, DEMO_PASSWORD)
     knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
     paths += ORGANISER_PATHS + [f"/t/{knockout.pk}/players/", f"/t/{knockout.pk}/edit/"]
     for event in Tournament.objects.all():  # the control rooms and their links pages
         paths += [f"/t/{event.pk}/control/", f"/t/{event.pk}/control/links/"]
-    assert wider_than_the_screen(browser_page, live_server.url, paths) == {}
-    assert import_page(browser_page, live_server.url, IMPORT_OK) <= PHONE_WIDTH
+    assert wider_than_the_screen(browser_page, live_site.url, paths) == {}
+    assert import_page(browser_page, live_site.url, IMPORT_OK) <= PHONE_WIDTH
     assert browser_page.locator("main table").count() == 1  # the preview
-    assert import_page(browser_page, live_server.url, IMPORT_BAD) <= PHONE_WIDTH
+    assert import_page(browser_page, live_site.url, IMPORT_BAD) <= PHONE_WIDTH
     assert browser_page.locator(".import-errors").count() == 1
 
 
@@ -137,10 +137,10 @@ def typed_values(page) -> dict[str, str]:
     return {selector: page.input_value(selector) for selector in CARD_POINTS}
 
 
-def test_the_card_points_form_keeps_what_was_typed(browser_page, live_server):
+def test_the_card_points_form_keeps_what_was_typed(browser_page, live_site):
     page = browser_page
     load_demo()
-    match = open_live_match(page, live_server.url)
+    match = open_live_match(page, live_site.url)
     deals = match.deals.count()
     type_card_points(page)
     # One Save button while the card-points form is open: the quick form steps aside.
@@ -164,16 +164,18 @@ def test_the_card_points_form_keeps_what_was_typed(browser_page, live_server):
     page.click("text=Undo the last deal")
     with page.expect_response(lambda answer: "/undo/" in answer.url):
         page.click("button.danger >> text=Yes, undo deal")
-    page.wait_for_selector(f"text=Save deal {deals}")
+    # The redrawn panel's Save: the quick form's shows only until the card-points form is open
+    # again (with its own), so wait for a visible one, not the first.
+    page.locator("button:visible", has_text=f"Save deal {deals}").first.wait_for()
     expect(page.locator("#id_details-card_points_a")).to_have_value("70")
     assert typed_values(page) == CARD_POINTS
     assert match.deals.count() == deals - 1
 
 
-def test_draw_asks_first_and_the_saved_notice_goes_at_the_next_action(browser_page, live_server):
+def test_draw_asks_first_and_the_saved_notice_goes_at_the_next_action(browser_page, live_site):
     page = browser_page
     load_demo()
-    match = open_live_match(page, live_server.url)
+    match = open_live_match(page, live_site.url)
     deals = match.deals.count()
     questions = []
     page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))

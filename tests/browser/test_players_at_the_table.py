@@ -45,19 +45,19 @@ def enter(page, winner, reason, number):
     page.click(f"text=Save deal {number}")
 
 
-def organiser_page(open_phone, live_server, url):
+def organiser_page(open_phone, live_site, url):
     page = open_phone()
-    page.goto(live_server.url + "/accounts/login/?next=" + url)
+    page.goto(live_site.url + "/accounts/login/?next=" + url)
     page.fill("#id_username", "organiser")
     page.fill("#id_password", "pass-organiser-1")
     page.click("main button[type=submit]")
     return page
 
 
-def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(open_page, live_server,
+def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(open_page, live_site,
                                                                   match):
     a_name, b_name = match.player_a.name, match.player_b.name
-    url = live_server.url + table_entry.entry_path(match)
+    url = live_site.url + table_entry.entry_path(match)
     phone_a, phone_b = open_page(), open_page()
     sit(phone_a, url, a_name)
     shot(phone_a, "1-seat-chosen")
@@ -82,24 +82,24 @@ def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(open_page, liv
     phone_a.wait_for_selector("text=The result 11:0 is final.")
     shot(phone_a, "3-final")
     assert phone_a.evaluate("document.documentElement.scrollWidth") <= 390
-    organiser = organiser_page(open_page, live_server, f"/m/{match.pk}/")
+    organiser = organiser_page(open_page, live_site, f"/m/{match.pk}/")
     organiser.wait_for_selector("text=The result is final.")
     organiser.click("#match-history summary")
     assert organiser.locator(f"text={a_name} (seat A) · 127.0.0.1").count() >= 1
     # The control room says the same: the match is final, 11:0.
     event = Pairing.objects.get(match=match).round.tournament_id
-    organiser.goto(live_server.url + reverse("control:room", args=[event]))
+    organiser.goto(live_site.url + reverse("control:room", args=[event]))
     row = organiser.locator(f'.control-row[data-match="{match.pk}"]')
     assert row.locator(".state").inner_text().strip() == "final"
     assert row.locator(".score").inner_text() == "11 : 0"
     assert row.locator("text=Approve the result").count() == 0
 
 
-def test_confirm_each_b_confirms_as_deal(open_page, live_server, tournament, match):
+def test_confirm_each_b_confirms_as_deal(open_page, live_site, tournament, match):
     tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
     tournament.save(update_fields=["entry_mode"])
     a_name, b_name = match.player_a.name, match.player_b.name
-    url = live_server.url + table_entry.entry_path(match)
+    url = live_site.url + table_entry.entry_path(match)
     phone_a, phone_b = open_page(), open_page()
     sit(phone_a, url, a_name)
     sit(phone_b, url, b_name)
@@ -113,9 +113,9 @@ def test_confirm_each_b_confirms_as_deal(open_page, live_server, tournament, mat
     phone_b.wait_for_selector("text=Save deal 2")
 
 
-def test_a_revoked_link_shows_the_404_page(open_page, live_server, match):
-    old = live_server.url + table_entry.entry_path(match)
-    organiser = organiser_page(open_page, live_server, f"/m/{match.pk}/")
+def test_a_revoked_link_shows_the_404_page(open_page, live_site, match):
+    old = live_site.url + table_entry.entry_path(match)
+    organiser = organiser_page(open_page, live_site, f"/m/{match.pk}/")
     organiser.click("text=Revoke the link and make a new one")
     organiser.wait_for_selector("text=The old link no longer works")
     phone = open_page()
@@ -124,11 +124,11 @@ def test_a_revoked_link_shows_the_404_page(open_page, live_server, match):
     phone.wait_for_selector("text=No such match link")
     shot(phone, "5-gone")
     new = MatchTable.objects.get(match=match).token
-    assert phone.goto(f"{live_server.url}/p/{new}/").status == 200
+    assert phone.goto(f"{live_site.url}/p/{new}/").status == 200
 
 
 def test_a_dispute_goes_to_the_top_of_the_control_room_and_its_approval_reaches_both_phones(
-        open_page, live_server, tournament):
+        open_page, live_site, tournament):
     services.tournament_start(tournament=tournament, rng=random.Random(1))
     playing, match = (
         Pairing.objects.get(round__tournament=tournament, round__number=1, table=table).match
@@ -137,7 +137,7 @@ def test_a_dispute_goes_to_the_top_of_the_control_room_and_its_approval_reaches_
     enter_deals(playing, "B1")  # table 1 plays on: the dispute at table 2 must come above it
     enter_deals(match, "A3 A3 A2 A3")  # 11:0 for seat A, entered from a phone
     a_name, b_name = match.player_a.name, match.player_b.name
-    url = live_server.url + table_entry.entry_path(match)
+    url = live_site.url + table_entry.entry_path(match)
     phone_a, phone_b = open_page(), open_page()
     sit(phone_a, url, a_name)
     sit(phone_b, url, b_name)
@@ -148,7 +148,7 @@ def test_a_dispute_goes_to_the_top_of_the_control_room_and_its_approval_reaches_
     phone_b.wait_for_selector("text=The result is disputed; the organiser will settle it.",
                               timeout=5_000)
     control = reverse("control:room", args=[tournament.pk])
-    organiser = organiser_page(open_page, live_server, control)
+    organiser = organiser_page(open_page, live_site, control)
     first = organiser.locator(".control-row").first
     assert first.get_attribute("data-match") == str(match.pk)
     assert first.locator(".state").inner_text().strip() == "disputed"
@@ -157,11 +157,11 @@ def test_a_dispute_goes_to_the_top_of_the_control_room_and_its_approval_reaches_
         playing.pk)
     assert organiser.evaluate("document.documentElement.scrollWidth") <= 390
     shot(organiser, "6-control-room-phone")
-    wide = organiser_page(lambda: open_page(width=1280, height=900), live_server, control)
+    wide = organiser_page(lambda: open_page(width=1280, height=900), live_site, control)
     wide.wait_for_selector(".control-row.state-disputed")
     assert wide.evaluate("document.documentElement.scrollWidth") <= 1280
     shot(wide, "7-control-room-wide")
-    links = organiser_page(open_page, live_server, reverse("control:links",
+    links = organiser_page(open_page, live_site, reverse("control:links",
                                                             args=[tournament.pk]))
     assert links.locator("img.qr").count() == 2  # the two tables of round 1
     assert links.evaluate("document.querySelector('img.qr').naturalWidth") > 20

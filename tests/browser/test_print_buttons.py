@@ -16,10 +16,10 @@ def box(page, selector: str) -> dict:
     return page.locator(selector).first.bounding_box()
 
 
-def test_print_buttons_are_buttons_and_the_checkbox_keeps_its_words(browser_page, live_server,
+def test_print_buttons_are_buttons_and_the_checkbox_keeps_its_words(browser_page, live_site,
                                                                     django_user_model):
     page = browser_page
-    create_tournament(page, live_server, django_user_model, PLAYERS)
+    create_tournament(page, live_site, django_user_model, PLAYERS)
     page.wait_for_selector("text=Round 1")
     buttons = page.locator(".print-buttons button")
     assert buttons.count() == 2

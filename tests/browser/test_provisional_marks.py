@@ -45,10 +45,10 @@ def round_robin(organiser, home_club, players):
     return tournament, unsigned
 
 
-def test_the_standings_mark_two_rows_until_the_second_signature(open_page, live_server,
+def test_the_standings_mark_two_rows_until_the_second_signature(open_page, live_site,
                                                                 round_robin):
     tournament, unsigned = round_robin
-    url = live_server.url + reverse("standings:standings", args=[tournament.pk])
+    url = live_site.url + reverse("standings:standings", args=[tournament.pk])
     wide = open_page(1280, 900)
     wide.goto(url)
     assert wide.locator("table.standings .unsigned-mark").count() == 2
@@ -65,14 +65,14 @@ def test_the_standings_mark_two_rows_until_the_second_signature(open_page, live_
     assert page.locator("table.standings .unsigned-mark").count() == 0
 
 
-def test_the_bracket_marks_the_unsigned_winner_who_goes_on(open_page, live_server, organiser):
+def test_the_bracket_marks_the_unsigned_winner_who_goes_on(open_page, live_site, organiser):
     cup = knockout_started(4)
     cup.entry_mode = EntryMode.PLAYERS_SIGN
     cup.save(update_fields=["entry_mode"])
     semifinal = at(cup, 1, 0)
     enter(semifinal.match, "A3 A3 A2 A3")
     enter(at(cup, 1, 1).match, "A3 A2 A3", seat="A")  # the other semifinal being played
-    url = live_server.url + reverse("knockout:bracket", args=[cup.pk])
+    url = live_site.url + reverse("knockout:bracket", args=[cup.pk])
     for width, height in ((390, 844), (1280, 900)):
         page = open_page(width, height)
         page.goto(url)

@@ -11,10 +11,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
            "Димитър Николов"]
 
-def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server,
+def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_site,
                                                        django_user_model):
     page = browser_page
-    create_tournament(page, live_server, django_user_model, PLAYERS)
+    create_tournament(page, live_site, django_user_model, PLAYERS)
     page.wait_for_selector("text=Round 1")
 
     # Round 1 of five: 1 rests; table 1 is 2 (Мария Георгиева) v 5 (Димитър Николов).
@@ -66,12 +66,12 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_server
     assert cells[:8] == ["1", "Мария Георгиева", "1", "1", "0", "11", "0", "11"]
 
 
-def test_a_refused_deal_shows_its_message_in_place(browser_page, live_server,
+def test_a_refused_deal_shows_its_message_in_place(browser_page, live_site,
                                                     django_user_model):
     """A 422 answer carries the form with its message: static/js/match.js has htmx swap it
     in (the CSP allows no inline hx-on handler), and the page stays where it was."""
     page = browser_page
-    create_tournament(page, live_server, django_user_model, PLAYERS)
+    create_tournament(page, live_site, django_user_model, PLAYERS)
     page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
     page.wait_for_selector("text=Who won the deal")
     url = page.url
@@ -91,11 +91,11 @@ def test_a_refused_deal_shows_its_message_in_place(browser_page, live_server,
     assert page.locator("table.deal-list td.running").count() == 0
 
 
-def test_withdrawing_asks_first(browser_page, live_server, django_user_model):
+def test_withdrawing_asks_first(browser_page, live_site, django_user_model):
     """The confirm question lives in the button's data-confirm (static/js/site.js): answering
     no keeps the player; yes withdraws them."""
     page = browser_page
-    create_tournament(page, live_server, django_user_model, PLAYERS)
+    create_tournament(page, live_site, django_user_model, PLAYERS)
     page.click("text=Standings")
     page.click("text=Withdraw a player")
     button = page.locator("details.withdraw button >> text=Withdraw Иван Петров")

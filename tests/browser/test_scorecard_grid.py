@@ -44,8 +44,8 @@ def match(django_user_model):
     return Pairing.objects.filter(match__isnull=False).order_by("round__number", "table")[0].match
 
 
-def log_in(page, live_server):
-    page.goto(live_server.url + reverse("login"))
+def log_in(page, live_site):
+    page.goto(live_site.url + reverse("login"))
     page.fill("#id_username", "maria")
     page.fill("#id_password", "santase-66-pass")
     page.click("main button[type=submit]")
@@ -58,11 +58,11 @@ def totals(page, number: int) -> str:
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
-def test_a_card_copied_in_with_the_keyboard(open_page, live_server, match, tmp_path,
+def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_path,
                                             width, height):
     page = open_page(width=width, height=height)
-    log_in(page, live_server)
-    page.goto(live_server.url + reverse("matches:entry", args=[match.pk]))
+    log_in(page, live_site)
+    page.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
     folder = shots(tmp_path)
     page.screenshot(path=str(folder / f"grid_offer_{width}.png"))
     page.click("text=Enter a finished scorecard")
@@ -108,15 +108,15 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_server, match, tmp_p
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def test_a_final_score_only_event_on_a_phone(open_page, live_server, match, tmp_path):
+def test_a_final_score_only_event_on_a_phone(open_page, live_site, match, tmp_path):
     """The same match in an event that keeps only final scores: two numbers, 11:7 saved,
     the standings say "Final scores only"."""
     tournament = match.pairing.round.tournament
     tournament.records = "final_score"
     tournament.save(update_fields=["records"])
     page = open_page()
-    log_in(page, live_server)
-    page.goto(live_server.url + reverse("matches:entry", args=[match.pk]))
+    log_in(page, live_site)
+    page.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
     assert page.locator("text=Enter a finished scorecard").count() == 0
     page.fill("#id_game_points_a", "14")
     page.fill("#id_game_points_b", "7")
@@ -130,5 +130,5 @@ def test_a_final_score_only_event_on_a_phone(open_page, live_server, match, tmp_
     assert "won the match 11:7." in page.inner_text(".scoreboard")
     page.screenshot(path=str(folder / "final_score_saved_390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.goto(live_server.url + reverse("standings:standings", args=[tournament.pk]))
+    page.goto(live_site.url + reverse("standings:standings", args=[tournament.pk]))
     assert "Final scores only" in page.inner_text("main")

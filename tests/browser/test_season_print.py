@@ -12,14 +12,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 season = winter.season
 
 
-def test_a_club_organiser_prints_the_season_cross_table_on_a_phone(browser_page, live_server,
+def test_a_club_organiser_prints_the_season_cross_table_on_a_phone(browser_page, live_site,
                                                                    season):
     page = browser_page
-    page.goto(live_server.url + reverse("login"))
+    page.goto(live_site.url + reverse("login"))
     page.fill("#id_username", "organiser")
     page.fill("#id_password", "pass-organiser-1")
     page.click("main button[type=submit]")
-    page.goto(live_server.url + reverse("clubs:season_crosstable",
+    page.goto(live_site.url + reverse("clubs:season_crosstable",
                                         args=[season.club_id, season.pk]))
     button = page.locator(".print-buttons button[value=crosstable]")
     assert button.inner_text() == "Print the cross-table"
@@ -28,6 +28,6 @@ def test_a_club_organiser_prints_the_season_cross_table_on_a_phone(browser_page,
     page.wait_for_selector("a.button >> text=Open the PDF")
     assert "/print/" in page.url and page.locator("text=Cross-table · English").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    pdf = page.request.get(live_server.url + page.get_attribute("a.button", "href"))
+    pdf = page.request.get(live_site.url + page.get_attribute("a.button", "href"))
     assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf"
     assert pdf.body().startswith(b"%PDF")

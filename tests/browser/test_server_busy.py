@@ -14,23 +14,23 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NOTE = "Not saved: the server is busy. Tap the button again in a moment."
 
 
-def test_a_deal_sent_while_the_server_is_busy_stays_on_the_form(browser_page, live_server,
+def test_a_deal_sent_while_the_server_is_busy_stays_on_the_form(browser_page, live_site,
                                                                tournament, organiser):
     tournament_start(tournament=tournament)
     match = Pairing.objects.exclude(match=None).first().match
     page = browser_page
-    page.goto(live_server.url + reverse("login"))
+    page.goto(live_site.url + reverse("login"))
     page.fill("#id_username", "organiser")
     page.fill("#id_password", "pass-organiser-1")
     page.click("main button[type=submit]")
-    page.goto(live_server.url + reverse("matches:entry", args=[match.pk]))
+    page.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
     page.click(f"label.choice >> text={match.player_a.name}")
     page.click("label.choice.reason >> text=capot")
 
     def busy(route):
         route.fulfill(status=503, headers={"Retry-After": "10"}, body="busy")
 
-    add_url = live_server.url + reverse("matches:deal_add", args=[match.pk])
+    add_url = live_site.url + reverse("matches:deal_add", args=[match.pk])
     page.route(add_url, busy)
     page.click("text=Save deal 1")
     note = page.locator("form.quick-entry .server-busy")

@@ -81,9 +81,9 @@ def enter_table_one(page, tournament, number):
     page.wait_for_selector("text=won the match")
 
 
-def test_a_nine_player_swiss_of_four_rounds(open_page, live_server, django_user_model):
+def test_a_nine_player_swiss_of_four_rounds(open_page, live_site, django_user_model):
     page = open_page()
-    create_tournament(page, live_server, django_user_model, PLAYERS, format="swiss",
+    create_tournament(page, live_site, django_user_model, PLAYERS, format="swiss",
                       name="Швейцарска купа", fields={"#id_swiss_rounds": "4"})
     page.wait_for_selector("text=Round 1")
     tournament = Tournament.objects.get(name="Швейцарска купа")
@@ -98,7 +98,7 @@ def test_a_nine_player_swiss_of_four_rounds(open_page, live_server, django_user_
     for number in (1, 2, 3, 4):
         enter_table_one(page, tournament, number)
         play_the_rest(tournament, number, skip_table=1)
-        page.goto(live_server.url + reverse("events:round", args=[tournament.pk, number]))
+        page.goto(live_site.url + reverse("events:round", args=[tournament.pk, number]))
         if number < 4:
             page.click(f"text=Pair round {number + 1}")
             page.wait_for_selector(f"h2 >> text=Round {number + 1}")
@@ -130,8 +130,8 @@ def test_a_nine_player_swiss_of_four_rounds(open_page, live_server, django_user_
 
     wide = open_page(1280, 900)
     wide.context.add_cookies(page.context.cookies())
-    wide.goto(live_server.url + reverse("standings:standings", args=[tournament.pk]))
+    wide.goto(live_site.url + reverse("standings:standings", args=[tournament.pk]))
     shot(wide, "standings-1280")
-    wide.goto(live_server.url + reverse("events:round", args=[tournament.pk, 4]))
+    wide.goto(live_site.url + reverse("events:round", args=[tournament.pk, 4]))
     shot(wide, "round4-1280")
     no_sideways_scroll(wide)

@@ -30,12 +30,14 @@ def test_defaults_are_bulgarian_and_sofia():
     assert [code for code, _ in settings.LANGUAGES] == ["bg", "en"]
 
 
+@pytest.mark.real_process
 def test_refuses_the_development_secret_key_when_debug_is_off():
     result = run_settings({"DEBUG": "false"}, "print('started')")
     assert result.returncode != 0
     assert "SECRET_KEY is the development default while DEBUG is off" in result.stderr
 
 
+@pytest.mark.real_process
 def test_starts_with_a_real_secret_key_when_debug_is_off():
     result = run_settings(
         {"DEBUG": "false", "SECRET_KEY": "x" * 60},
@@ -45,6 +47,7 @@ def test_starts_with_a_real_secret_key_when_debug_is_off():
     assert result.stdout.strip() == "False"
 
 
+@pytest.mark.real_process
 def test_database_url_selects_postgresql():
     result = run_settings(
         {"DATABASE_URL": "postgres://santa@db.example:5433/club"},
@@ -57,6 +60,7 @@ def test_database_url_selects_postgresql():
     ]
 
 
+@pytest.mark.real_process
 def test_trusted_proxies_are_addresses_or_networks():
     result = run_settings(
         {"TRUSTED_PROXIES": "10.0.0.0/24,127.0.0.1"},
@@ -66,12 +70,14 @@ def test_trusted_proxies_are_addresses_or_networks():
     assert result.stdout.split() == ["10.0.0.0/24", "127.0.0.1/32"]
 
 
+@pytest.mark.real_process
 def test_a_malformed_trusted_proxy_fails_at_start_with_its_name():
     result = run_settings({"TRUSTED_PROXIES": "nginx.local"}, "print('started')")
     assert result.returncode != 0
     assert "TRUSTED_PROXIES" in result.stderr and "nginx.local" in result.stderr
 
 
+@pytest.mark.real_process
 def test_broker_unset_means_eager_tasks():
     result = run_settings(
         {"CELERY_BROKER_URL": ""},
@@ -99,6 +105,7 @@ def test_sqlite_runs_in_wal_with_immediate_transactions():
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
+@pytest.mark.real_process
 def test_check_deploy_is_clean_with_production_settings():
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "HTTPS"}}
     env.update(DEBUG="false", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="66.example.bg")
@@ -113,6 +120,7 @@ def test_check_deploy_is_clean_with_production_settings():
 DEVELOPMENT_KEY_WARNING = "SECRET_KEY is the development default"
 
 
+@pytest.mark.real_process
 def test_the_development_key_warning_prints_once_per_command():
     """`runserver` loads the settings in its reloader and again in the child that serves (as
     gunicorn does in each worker): the parent below loads them, then runs `manage.py check`
@@ -132,6 +140,7 @@ def test_the_development_key_warning_prints_once_per_command():
     assert output.count(DEVELOPMENT_KEY_WARNING) == 1, output
 
 
+@pytest.mark.real_process
 def test_the_development_key_warning_prints_once_in_check():
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY"}}
     env.update(DEBUG="true")
@@ -144,6 +153,7 @@ def test_the_development_key_warning_prints_once_in_check():
     assert output.count(DEVELOPMENT_KEY_WARNING) == 1, output
 
 
+@pytest.mark.real_process
 def test_a_real_key_draws_no_development_key_warning():
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
     env.update(DEBUG="true", SECRET_KEY=secrets.token_urlsafe(50))

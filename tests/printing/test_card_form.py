@@ -56,8 +56,9 @@ def test_a_card_that_prints_its_score_gets_the_form_without_the_empty_boxes():
     assert with_boxes.name != without.name
     # The final score's row: 120.5-128.5 mm, its label from the left edge.
     row = [(x / 2, y / 2) for x in range(22, 160) for y in range(242, 256)]
-    assert min(at(picture(with_boxes), x, y) for x, y in row) < 64
-    assert min(at(picture(without), x, y) for x, y in row) == 255
+    with_boxes_image, without_image = picture(with_boxes), picture(without)
+    assert min(at(with_boxes_image, x, y) for x, y in row) < 64
+    assert min(at(without_image, x, y) for x, y in row) == 255
 
 
 def test_the_cut_line_is_dashed_across_the_page_with_scissors_at_its_left():

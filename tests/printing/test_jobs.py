@@ -294,6 +294,7 @@ def test_print_command_refuses_bad_input(started, tmp_path, args, message):
     assert not (tmp_path / "x.pdf").exists()
 
 
+@pytest.mark.real_process
 @pytest.mark.django_db
 def test_print_command_fails_cleanly_from_the_shell(tmp_path):
     result = subprocess.run(

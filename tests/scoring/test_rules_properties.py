@@ -6,6 +6,7 @@ trick capacity of docs/rules.md §4, then marriages by handing out the four real
 """
 
 import dataclasses
+import functools
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -329,25 +330,40 @@ def matches(draw):
         and not (reason == "last_trick" and rules.last_trick != "wins_deal")
     ]
     game_points_for = {
-        "won": [1],
-        "schneider": [2],
-        "capot": [3],
-        "false_claim": [rules.false_claim_points],
-        "closer_failed": [3] if rules.failed_close == "flat" else [2, 3],
-        "opponent_out_after_close": [rules.opponent_out_after_close_points],
-        "last_trick": [1, 2, 3],
-        "draw": [0],
+        "won": (1,),
+        "schneider": (2,),
+        "capot": (3,),
+        "false_claim": (rules.false_claim_points,),
+        "closer_failed": (3,) if rules.failed_close == "flat" else (2, 3),
+        "opponent_out_after_close": (rules.opponent_out_after_close_points,),
+        "last_trick": (1, 2, 3),
+        "draw": (0,),
     }
-    deal = st.sampled_from(reasons).flatmap(
-        lambda reason: st.builds(
-            DealScore,
-            winner=st.none() if reason == "draw" else seats,
-            game_points=st.sampled_from(game_points_for[reason]),
-            totals=st.none(),
-            reason=st.just(reason),
-        )
+    deals = deal_lists(tuple((reason, game_points_for[reason]) for reason in reasons))
+    return rules, draw(seats), draw(deals)
+
+
+@functools.cache
+def deal_lists(game_points_of_reasons):
+    """Up to 30 deal scores, each of a reason of `game_points_of_reasons` ((reason, its possible
+    game points), ...) with one of its game points. Built once for each set of reasons: Hypothesis
+    checks every new strategy, which took far longer than the properties themselves."""
+    game_points_for = dict(game_points_of_reasons)
+    deal = st.sampled_from([reason for reason, _ in game_points_of_reasons]).flatmap(
+        lambda reason: deal_score(reason, game_points_for[reason])
     )
-    return rules, draw(seats), draw(st.lists(deal, max_size=30))
+    return st.lists(deal, max_size=30)
+
+
+@functools.cache
+def deal_score(reason, game_points):
+    return st.builds(
+        DealScore,
+        winner=st.none() if reason == "draw" else seats,
+        game_points=st.sampled_from(game_points),
+        totals=st.none(),
+        reason=st.just(reason),
+    )
 
 
 @SETTINGS

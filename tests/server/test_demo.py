@@ -65,5 +65,6 @@ def make_dry_run(target: str) -> str:
 
 @pytest.mark.parametrize(("target", "loads_demo"),
                          [("setup", False), ("test", False), ("run", True)])
+@pytest.mark.real_process
 def test_only_make_run_loads_the_demo(target, loads_demo):
     assert ("load_demo" in make_dry_run(target)) is loads_demo

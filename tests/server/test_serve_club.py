@@ -113,6 +113,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.real_process
 def test_a_real_run_serves_the_home_page(tmp_path):
     """gunicorn started by the command answers on 127.0.0.1 and prints the LAN address."""
     manage = str(settings.BASE_DIR / "manage.py")
@@ -122,10 +123,14 @@ def test_a_real_run_serves_the_home_page(tmp_path):
         "DJANGO_SUPERUSER_PASSWORD": "santase-66-pass", "CI": "",
     }
     env.pop("DEBUG", None)
-    for command in (["migrate", "--noinput", "-v", "0"],
-                    ["createsuperuser", "--noinput", "--username", "maria",
-                     "--email", "maria@example.org"]):
-        subprocess.run([sys.executable, manage, *command], env=env, check=True)
+    # `migrate`, then `createsuperuser --noinput` (the password from the environment), in one
+    # process.
+    subprocess.run([sys.executable, manage, "shell", "-c",
+                    "from django.core.management import call_command\n"
+                    "call_command('migrate', '--noinput', verbosity=0)\n"
+                    "call_command('createsuperuser', '--noinput', username='maria',"
+                    " email='maria@example.org')"],
+                   env=env, check=True)
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, manage, "serve_club", "--port", str(port), "--workers", "1"],

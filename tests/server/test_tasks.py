@@ -5,10 +5,12 @@ import time
 import pytest
 from django.core.management import call_command
 
-from config.celery import app
 from server.models import Heartbeat
 from server.tasks import record_heartbeat
-from tests.workers import redis_worker_fixture  # noqa: F401  (the `redis_worker` fixture)
+from tests.workers import (
+    redis_worker_fixture,  # noqa: F401  (the `redis_worker` fixture)
+    sending_tasks_to,
+)
 
 
 @pytest.mark.django_db
@@ -28,12 +30,8 @@ def test_ping_worker_command_succeeds_eagerly(capsys):
 @pytest.mark.django_db(transaction=True)
 def test_real_worker_writes_a_heartbeat_through_redis(redis_worker):
     broker, worker = redis_worker
-    app.conf.task_always_eager = False
-    try:
-        with app.connection_for_write(broker) as connection:
-            record_heartbeat.apply_async(("through-redis",), connection=connection)
-    finally:
-        app.conf.task_always_eager = True
+    with sending_tasks_to(broker):
+        record_heartbeat.delay("through-redis")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         beat = Heartbeat.objects.filter(note="through-redis").first()
