@@ -27,12 +27,19 @@ CHANNEL = "santase_live"
 """The PostgreSQL notification channel of version changes (its payload is empty)."""
 
 
-def bump(*, event_id: int | None = None, match_id: int | None = None) -> None:
+def bump(*, event_id: int | None = None, match_id: int | None = None) -> int | None:
     """Move on the version of event `event_id` and of match `match_id` (ids; either may be
     None), and of the event `match_id` is played in. Two short UPDATEs by primary key (three
-    with both ids), plus a notification on PostgreSQL. A row that is gone is skipped."""
+    with both ids), plus a notification on PostgreSQL. A row that is gone is skipped. Returns
+    the match's new version (None without a match, or when it is gone)."""
+    version = None
     if match_id is not None:
-        Match.objects.filter(pk=match_id).update(version=F("version") + 1)
+        table = connection.ops.quote_name(Match._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET version = version + 1 WHERE id = %s "
+                           "RETURNING version", [match_id])
+            row = cursor.fetchone()
+        version = row[0] if row else None
         if event_id is None:
             Tournament.objects.filter(rounds__pairings__match_id=match_id).update(
                 version=F("version") + 1)
@@ -41,6 +48,7 @@ def bump(*, event_id: int | None = None, match_id: int | None = None) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"NOTIFY {CHANNEL}")
+    return version
 
 
 def bump_matches(matches) -> None:
@@ -81,12 +89,19 @@ def _pairing_saved(sender, instance: Pairing, **kwargs) -> None:
     bump(event_id=event_id, match_id=instance.match_id)
 
 
+# A saved match or deal also carries its match's new version (the instance a view holds),
+# which the view's answer names (`live.pages`): its own page need not fetch its own change.
+
 def _match_saved(sender, instance: Match, **kwargs) -> None:
-    bump(match_id=instance.pk)
+    version = bump(match_id=instance.pk)
+    if version is not None:
+        instance.version = version
 
 
 def _deal_saved(sender, instance: Deal, **kwargs) -> None:
-    bump(match_id=instance.match_id)
+    version = bump(match_id=instance.match_id)
+    if version is not None and Deal.match.is_cached(instance):
+        instance.match.version = version
 
 
 for _model, _receiver in ((Tournament, _event_saved), (Entry, _entry_saved),

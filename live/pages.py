@@ -33,13 +33,31 @@ SHARED_SECONDS = 300
 @dataclass(frozen=True)
 class Live:
     """What a live page's templates read (`request.live`): its stream's address, with the
-    version the page was drawn at."""
+    version the page was drawn at (`version`; None for a job's page). Every answer to such a
+    request names the version in `X-Live-Version` (`LiveVersionMiddleware`): the page then
+    knows it shows that version, and does not fetch again for its own change."""
 
     stream: str
+    version: int | None = None
 
 
 def _follow(request, stream: str, version: int) -> None:
-    request.live = Live(stream=f"{stream}?v={version}")
+    request.live = Live(stream=f"{stream}?v={version}", version=version)
+
+
+class LiveVersionMiddleware:
+    """Adds `X-Live-Version` to the answer of a request whose page follows a stream
+    (`request.live`), unless the view named it already."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        live = getattr(request, "live", None)
+        if live is not None and live.version is not None:
+            response.headers.setdefault("X-Live-Version", str(live.version))
+        return response
 
 
 def follow_event(request, tournament: Tournament) -> None:
@@ -99,7 +117,9 @@ def shared_part(kind: str):
             key = f"live-part:{kind}:{pk}:{version}:{get_language()}:{request.get_full_path()}"
             body = cache.get(key)
             if body is not None:
-                return HttpResponse(body)
+                response = HttpResponse(body)
+                response["X-Live-Version"] = str(version)
+                return response
             response = view(request, *args, **kwargs)
             if (response.status_code == 200
                     and not response.streaming and b"csrfmiddlewaretoken" not in response.content):

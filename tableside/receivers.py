@@ -19,7 +19,9 @@ def match_reopened_received(sender, match: Match, **kwargs) -> None:
 
 
 def _table_changed(sender, instance: MatchTable | MatchEvent, **kwargs) -> None:
-    bump(match_id=instance.match_id)
+    version = bump(match_id=instance.match_id)
+    if version is not None and type(instance).match.is_cached(instance):
+        instance.match.version = version  # the page being drawn names it (`live.pages`)
 
 
 for _model in (MatchTable, MatchEvent):

@@ -97,7 +97,7 @@ def table_of(match: Match) -> MatchTable:
     token = secrets.token_urlsafe(TOKEN_BYTES)
     try:
         with transaction.atomic():
-            return MatchTable.objects.create(match_id=match.pk, token=token,
+            return MatchTable.objects.create(match=match, token=token,
                                              token_hash=token_hash(token))
     except IntegrityError:
         return MatchTable.objects.get(match_id=match.pk)

@@ -3,9 +3,13 @@
 // says "changed". This file adds what the extension does not:
 // - No fetch while a form inside the region is being filled (a field of it has focus, a field
 //   was changed since the region was drawn, or a <details> holding a form is open: the undo and
-//   the card-points entry). The region is marked stale and fetched once the form is left.
+//   the card-points entry), nor while a post of the page is on its way. The region is marked
+//   stale and fetched once the form is left or the post answered, if still needed.
 // - The control room's times since the last entry, and its idle marks, move on with this
 //   screen's clock (a minute passing changes nothing on the server, so nothing is fetched).
+// - Its own change is not fetched again: every answer of a live page names the version it shows
+//   (X-Live-Version), and a "changed" the page shows already (a deal this very page saved) is
+//   let go.
 // - "gone": the page may no longer be seen this way (a renewed players' link, an event made
 //   private); the stream has ended and the page is loaded again, which says why.
 (function () {
@@ -25,23 +29,51 @@
     if (form) form.setAttribute("data-live-dirty", "");
   });
 
+  // The version the page shows: the one it was drawn at (the stream's ?v=), then the newest any
+  // answer named.
+  var stream = document.body.getAttribute("sse-connect") || "";
+  var shown = parseInt((stream.match(/[?&]v=(\d+)/) || [])[1] || "-1", 10);
+  var sending = 0;  // posts of this page on their way: their answers name the new version
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    var named = xhr && parseInt(xhr.getResponseHeader("X-Live-Version") || "", 10);
+    if (named > shown) shown = named;
+    var config = event.detail && event.detail.requestConfig;
+    if (config && config.verb !== "get" && sending > 0) sending -= 1;
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
+    var config = event.detail && event.detail.requestConfig;
+    if (config && config.verb !== "get") {
+      sending += 1;
+      return;
+    }
     if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-live")) return;
-    if (event.detail.requestConfig && event.detail.requestConfig.verb !== "get") return;
-    if (beingFilled(target(elt))) {
+    var told = config && config.triggeringEvent;
+    // htmx's sse extension triggers "sse:changed" with the stream's message as its detail.
+    var message = told && (told.detail || told);
+    var version = message && parseInt(message.data, 10);
+    if (version && version <= shown) {  // this page shows it already
       event.preventDefault();
-      elt.setAttribute("data-live-stale", "");
+      return;
+    }
+    if (sending > 0 || beingFilled(target(elt))) {  // later: the post may name this change
+      event.preventDefault();
+      elt.setAttribute("data-live-stale", version || "");
     }
   });
 
-  // A stale region is fetched once its form is no longer being filled.
+  // A stale region is fetched once no post is on its way and its form is not being filled,
+  // unless what it was told of is shown by then.
   function fetchStale() {
+    if (sending > 0) return;
     var stale = document.querySelectorAll("[data-live][data-live-stale]");
     Array.prototype.forEach.call(stale, function (elt) {
       if (beingFilled(target(elt))) return;
+      var version = elt.getAttribute("data-live-stale");
       elt.removeAttribute("data-live-stale");
-      htmx.trigger(elt, "sse:changed");
+      htmx.trigger(elt, "sse:changed", { data: version || "" });
     });
   }
   document.addEventListener("focusout", function () { window.setTimeout(fetchStale, 0); });

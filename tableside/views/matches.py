@@ -292,7 +292,6 @@ def page(request, pairing, match=None, *, form=None, correction=None, deal=None,
     """The match page (or its htmx partial): score, next dealer, entry forms, deals so far
     (`sheet`, the `match_sheet` of `match`, read here unless given)."""
     match = match or _match(pairing)
-    follow_match(request, match)
     sheet = sheet or match_sheet(match)
     context = _head_context(
         request, pairing, match, sheet.house_rules, sheet.next_dealer, sheet.next_number,
@@ -312,6 +311,7 @@ def page(request, pairing, match=None, *, form=None, correction=None, deal=None,
         _players_context(request, match, pairing.round.tournament.entry_mode)
         if context["organiser"] else None
     )
+    follow_match(request, match)  # after the players' link, which its first look makes
     return render(request, PANEL if request.htmx else PAGE, context, status=status)
 
 
@@ -379,6 +379,7 @@ def _deal_saved(request, pairing, deal, sheet: MatchSheet):
         "players": _players_context(request, deal.match, pairing.round.tournament.entry_mode)
         if deal.match.is_over else None,
     })
+    follow_match(request, deal.match)  # the answer names the version it shows
     response = render(request, DEAL_SAVED, context)
     return reswap(retarget(response, "#match-head"), "outerHTML")
 
