@@ -76,6 +76,15 @@ def cache_of_this_process():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_looked_up_when_asked():
+    """WhiteNoise looks a static file up when one is asked for, instead of listing the whole
+    of var/static each time it starts, which is for every test client: over a thousand files
+    once a real `serve_club` has collected there, and about a third of a page test's time."""
+    with override_settings(WHITENOISE_AUTOREFRESH=True):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def cache_emptied():
     """No count or kept part of an earlier test (a rate limit, a live part: SQLite gives a
