@@ -46,6 +46,8 @@ def players_like(names: Iterable[str], *, club: Club | None,
     history table) and be filled again by a migration whenever the rules of the key change.
     """
     names = set(names)
+    if not names:
+        return {}
     register = list(Player.objects.filter(club=club).only("pk", "name", "name_latin", "club"))
     if user is not None and not sees_everything(user):
         seen = set(Player.objects.visible_to(user).filter(club=club).values_list("pk", flat=True))
