@@ -53,15 +53,15 @@ def players_like(names: Iterable[str], *, club: Club | None,
         seen = set(Player.objects.visible_to(user).filter(club=club).values_list("pk", flat=True))
     else:
         seen = {player.pk for player in register}
+    texts = names | {text for player in register for text in (player.name, player.name_latin)}
+    key = {text: name_key(text) for text in texts}
     by_key: dict[str, list[Player]] = defaultdict(list)
-    for player in register:
+    for player in sorted(register, key=lambda player: (player.name, player.pk)):
         if player.pk in seen:
-            for key in {name_key(player.name), name_key(player.name_latin)} - {""}:
-                by_key[key].append(player)
+            for player_key in {key[player.name], key[player.name_latin]} - {""}:
+                by_key[player_key].append(player)
     exact = {player.name for player in register}
-    found = {name: by_key[name_key(name)] for name in names - exact if name_key(name) in by_key}
-    return {name: sorted(players, key=lambda player: (player.name, player.pk))
-            for name, players in found.items()}
+    return {name: list(by_key[key[name]]) for name in names - exact if key[name] in by_key}
 
 
 def player_for_name(*, name: str, club: Club | None) -> Player:
