@@ -33,8 +33,8 @@ def players_like(names: Iterable[str], *, club: Club | None,
     """For each of `names` that no player of `club` (None: players of no club) is called
     exactly, the players of `club` whose name or name in Latin letters has the same key
     (`club.name_matching.name_key`): the players the name may mean. By name, each list by
-    name; names with none, and names a player is called exactly (the exact
-    name is that player, as always), are missing from the answer.
+    name; names with none, and names a player is called exactly (the exact name is that
+    player, as always), are missing from the answer.
 
     `user` (a `User` or `AnonymousUser`), when given, sees each player proposed
     (`Player.objects.visible_to`): a proposal never names a player hidden from them. Without
