@@ -158,12 +158,18 @@ def preset_initial(name: str) -> dict:
 
 
 class PlayerAddForm(forms.Form):
-    """Either a player from the club's register or a new name (Cyrillic or Latin)."""
+    """Either a player from the club's register or a new name (Cyrillic or Latin).
+
+    A new name that may mean a player of the register (`club.services.players_like`: "иван
+    петров" for Иван Петров) is asked about first; `insist`, the name the organiser chose to
+    add as a new player all the same, answers the question (a hidden field, set by the
+    question's button, which counts only for exactly that name)."""
 
     player = forms.ModelChoiceField(
         label=_("From the register"), queryset=Player.objects.none(), required=False
     )
     new_name = forms.CharField(label=_("Or a new player"), max_length=120, required=False)
+    insist = forms.CharField(max_length=120, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -175,6 +181,9 @@ class PlayerAddForm(forms.Form):
     def clean_new_name(self):
         return clean_name(self.cleaned_data["new_name"])
 
+    def clean_insist(self):
+        return clean_name(self.cleaned_data["insist"])
+
     def clean(self):
         cleaned = super().clean()
         if bool(cleaned.get("player")) == bool(cleaned.get("new_name")):
@@ -182,6 +191,12 @@ class PlayerAddForm(forms.Form):
                 _("Pick a player from the register or type a new name (one of the two).")
             )
         return cleaned
+
+    def new_name_to_ask_about(self) -> str:
+        """The new name typed, unless the organiser insisted on adding it as it is (after
+        `is_valid`); "" when a player was picked from the register."""
+        name = self.cleaned_data.get("new_name", "")
+        return "" if name == self.cleaned_data.get("insist") else name
 
 
 class DrawNumbersForm(forms.Form):

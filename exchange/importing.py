@@ -49,6 +49,7 @@ import heapq
 import io
 import re
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
@@ -62,7 +63,7 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Player
-from club.services import players_named
+from club.services import players_like, players_named
 from core.messages import user_message
 from core.numbers import grouped
 from core.text import clean_name, refused_character
@@ -761,10 +762,47 @@ def parse_deal_log(
 # --------------------------------------------------------------------------------------------
 
 
-def _players(names: list[str], *, club, by) -> dict[str, Player]:
-    """The player of each name: the one with exactly that name in `club` (no club: `None`;
-    `club.services.players_named`, the register's one look-up), else a new one."""
+@dataclass(frozen=True)
+class NamesMatched:
+    """How the names of a file meet the register of its club (`names_matched`).
+
+    `players`: the register's player of each name that has one, by name. `matched`: the
+    names written another way than in the register ("ivan petrov" for Иван Петров), each
+    with its player, in the file's order. `unmatched`: the names that may mean players of
+    the register but are added as new players, each with those players: the register has
+    several like it, or the file has another name for the same player (two names of a file
+    are two players)."""
+
+    players: dict[str, Player]
+    matched: list[tuple[str, Player]]
+    unmatched: list[tuple[str, list[Player]]]
+
+
+def names_matched(names: list[str], *, club, organiser=None) -> NamesMatched:
+    """The register's player of each of the file's `names` (`NamesMatched`): the one called
+    exactly that in `club` (None: players of no club; `club.services.players_named`), else
+    the one player whose name has the same key (`club.services.players_like`: "иван петров",
+    "Ivan Petrov" for Иван Петров), among the players `organiser` may see (no organiser: all),
+    unless the file has another name for that player too. Three queries at most."""
     found = players_named(names, club=club)  # at most one per name and club
+    like = players_like([name for name in names if name not in found], club=club,
+                        user=organiser)
+    single = {name: players[0] for name, players in like.items() if len(players) == 1}
+    uses = Counter(player.pk for player in [*found.values(), *single.values()])
+    matched, unmatched = [], []
+    for name in names:
+        if name in single and uses[single[name].pk] == 1:
+            found[name] = single[name]
+            matched.append((name, single[name]))
+        elif name in like:
+            unmatched.append((name, like[name]))
+    return NamesMatched(players=found, matched=matched, unmatched=unmatched)
+
+
+def _players(names: list[str], *, club, by) -> dict[str, Player]:
+    """The player of each name: the register's (`names_matched`: exactly that name in `club`,
+    or that name written another way), else a new one."""
+    found = names_matched(names, club=club, organiser=by).players
     new = [Player(name=name, club=club) for name in names if name not in found]
     if new:
         for player in bulk_create_with_history(
@@ -904,8 +942,9 @@ def import_plan_apply(*, plan: ImportPlan, name: str, date, house_rules: rules.H
 
     Creates the tournament (house rules `house_rules`, which must be those the plan was read
     with; default tie-breaks; `organiser`, if given, as its organiser), an entry per player
-    numbered in order of first appearance (reusing the players of the same name in `club`, a
-    `club.Club` or None: the tournament's club, whose page and season ladders list it), the
+    numbered in order of first appearance (reusing the players of the register of `club`, a
+    `club.Club` or None: the tournament's club, whose page and season ladders list it, by
+    name or by the name written another way, `names_matched`, as the preview lists them), the
     rounds, pairings and matches (house rules snapshot, first dealer A, the score the plan
     worked out with `rules.score_match`) and the deals: all with `bulk_create`, in batches
     (`MATCH_BATCH_SIZE` matches, `BATCH_SIZE` deals), and no query per deal or match (the

@@ -9,7 +9,8 @@ Import, for any logged-in user (who becomes the new tournament's organiser):
    (`importing.parse_deal_log`), writes no tournament, and shows what would be created, or
    the upload form again with every error (422). A good file is kept under MEDIA_ROOT as a
    `previewed` import job (`import_jobs.import_job_create`; a new preview drops the user's
-   older one).
+   older one). The preview lists the file's names that the club's register has written
+   another way ("ivan petrov" for Иван Петров): the import uses those players.
 3. `import_confirm` (POST, the job's id): starts the import task (`import_jobs.import_job_start`,
    one UPDATE, so a double click starts one import): eagerly, without a broker, it has
    written the tournament when the answer comes, which then goes to its standings; with a
@@ -111,9 +112,12 @@ def _plan_table(plan: importing.ImportPlan) -> StandingsTable:
 
 
 def _preview_page(request, plan, job):
+    """What the import would create, with the file's names the register knows written
+    another way (`importing.names_matched`: the import uses those players)."""
     return render(request, "exchange/import_preview.html", {
         "plan": plan, "job": job, "table": _plan_table(plan),
         "rules_label": PRESET_LABELS.get(job.rules),
+        "names": importing.names_matched(plan.players, club=job.club, organiser=request.user),
     })
 
 

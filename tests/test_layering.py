@@ -22,6 +22,7 @@ PURE = (
     "standings.tie_breaks", "standings.swiss_tie_breaks", "standings.ladder",
     "standings.crosstable", "ratings.glicko2", "ratings.periods", "formats.round_robin.berger",
     "formats.knockout.bracket", "formats.swiss.pairing", "formats.groups.placement",
+    "club.name_matching",
 )
 PAGE_PARTS = ("views", "urls", "forms", "tables", "admin", "templatetags", "management",
               "tasks", "apps")

@@ -1,7 +1,7 @@
 """One function per rule of the site: the code that decides who sees
-everything, which matches are unfinished or in play, and how a player is found by name lives
-in one place each, and every other module calls it. Checked over the sources, so that a
-second copy cannot creep back in."""
+everything, which matches are unfinished or in play, and how a player is found by name (or
+by the name written another way) lives in one place each, and every other module calls it.
+Checked over the sources, so that a second copy cannot creep back in."""
 
 import re
 from pathlib import Path
@@ -29,6 +29,7 @@ def lines_matching(pattern: str) -> list[str]:
 @pytest.mark.parametrize(("rule", "pattern", "home"), [
     ("staff see everything", r"\.is_staff\b", "core/access.py"),
     ("a player found by name", r"Player\.objects\.filter\(.*\bname(__in)?=", "club/services.py"),
+    ("a name matched another way", r"(?<!def )\bname_key\(", "club/services.py"),
     ("matches in play", r"(?<!_)status=Match\.Status\.PLAYING", "events/selectors.py"),
 ])
 def test_each_rule_is_written_once(rule, pattern, home):

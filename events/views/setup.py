@@ -7,7 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.services import player_for_name
+from club import messages as club_messages
+from club.services import player_for_name, players_like
 from core.messages import user_message
 from events import registry, services
 from events.access import tournament_for_organiser
@@ -24,7 +25,7 @@ from events.models import Tournament
 from formats.knockout import services as knockout
 from scoring.models import Deal, HouseRulesFields
 
-UNPROCESSABLE = 422
+UNPROCESSABLE, CONFLICT = 422, 409
 
 
 def _with_preset(data, preset: str):
@@ -105,8 +106,10 @@ def players(request, pk: int, form=None, status=200, draw_form=None, seed_form=N
 
 
 def _players_page(request, tournament, *, form=None, status=200, draw_form=None,
-                  seed_form=None):
-    """The players page: entries with their draw numbers (seeds, in a knockout), the forms."""
+                  seed_form=None, like=None):
+    """The players page: entries with their draw numbers (seeds, in a knockout), the forms;
+    `like`, the question about a typed name that may mean a player of the register
+    (`_like_question`)."""
     entries = list(tournament.entries.select_related("player").order_by("number"))
     if registry.for_tournament(tournament).seeded_from_standings and seed_form is None:
         seed_form = SeedFromStandingsForm(user=request.user, tournament=tournament)
@@ -117,7 +120,27 @@ def _players_page(request, tournament, *, form=None, status=200, draw_form=None,
         "draw_form": draw_form or DrawNumbersForm(entries=entries),
         "seed_form": seed_form,
         "seeded_from": tournament.seeded_from,
+        "like": like,
     }, status=status)
+
+
+def _like_question(tournament, typed: str, players) -> dict:
+    """What the players page asks when `typed` may mean one of `players` of the register:
+    the question, a button per player not yet in the event ("Use Иван Петров"; a player in
+    it already is said to be), and the button that adds `typed` as a new player."""
+    entered = set(tournament.entries.filter(player__in=players)
+                  .values_list("player_id", flat=True))
+    return {
+        "typed": typed,
+        "question": club_messages.like_question(typed, players, club=tournament.club),
+        "choices": [{
+            "player": player,
+            "use": club_messages.use_player(player) if player.pk not in entered else "",
+            "entered": user_message(TournamentError("already_entered", name=player.name))
+            if player.pk in entered else "",
+        } for player in players],
+        "add_new": club_messages.add_new_player(typed),
+    }
 
 
 def _refused(request, tournament, error: TournamentError):
@@ -128,10 +151,20 @@ def _refused(request, tournament, error: TournamentError):
 @login_required
 @require_POST
 def player_add(request, pk: int):
+    """Add a player from the register, or by a new name: the register's player of exactly
+    that name, or a new one (`player_for_name`). A new name that may mean another player of
+    the register ("иван петров" for Иван Петров, `players_like`) is asked about first (409,
+    nothing written): use that player, or add the name as it is (`insist`)."""
     tournament = tournament_for_organiser(request, pk)
     form = PlayerAddForm(request.POST, tournament=tournament, user=request.user)
     if not form.is_valid():
         return players(request, pk, form=form, status=UNPROCESSABLE)
+    typed = form.new_name_to_ask_about()
+    like = (players_like([typed], club=tournament.club, user=request.user).get(typed)
+            if typed else None)
+    if like:  # ask first: nothing written until the organiser answers
+        return _players_page(request, tournament, form=form, status=CONFLICT,
+                             like=_like_question(tournament, typed, like))
     try:
         with transaction.atomic():
             player = form.cleaned_data["player"] or player_for_name(

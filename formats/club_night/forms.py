@@ -1,12 +1,16 @@
 """Forms of the organiser's pages. Validation of the game itself stays in `scoring.rules`."""
 
+from dataclasses import dataclass
+
 from django import forms
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club import messages as club_messages
 from club.models import Club, Player
+from club.services import players_like
 from core.text import clean_name
 from events.forms import PRESET_LABELS, clubs_for
 from events.models import EntryMode, Tournament
@@ -86,22 +90,48 @@ class RegisterChoiceField(forms.ModelChoiceField):
         return player.name
 
 
+@dataclass(frozen=True)
+class PairSeat:
+    """One seat of the pairing form as its template draws it: the register's field, the new
+    name's, the hidden `insist` and `use` fields, and the question about the new name when
+    it may mean a player of the register (`question`, a button per player in `like`,
+    `add_new` the button that adds the name as it is)."""
+
+    register: forms.BoundField
+    new_name: forms.BoundField
+    insist: forms.BoundField
+    use: forms.BoundField
+    typed: str = ""
+    question: str = ""
+    like: tuple = ()
+    add_new: str = ""
+
+
 class ClubNightPairForm(forms.Form):
     """Two present players, each from the register or a new name, and a table.
 
     The register is the night's club (or, for a night of no club, the players of no club)
-    as `user` may see them (`Player.objects.visible_to`), and the night's own players."""
+    as `user` may see them (`Player.objects.visible_to`), and the night's own players.
+
+    A new name that may mean a player of the register ("иван петров" for Иван Петров,
+    `club.services.players_like`) is asked about (`names_like`) before anything is written.
+    The question's buttons answer it: `use_<seat>`, the player of the register meant, or
+    `insist_<seat>`, the name to add as a new player all the same (it counts for exactly
+    that name)."""
 
     player_a = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
     new_name_a = forms.CharField(max_length=120, required=False)
     player_b = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
     new_name_b = forms.CharField(max_length=120, required=False)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
+    insist_a = forms.CharField(max_length=120, required=False, widget=forms.HiddenInput)
+    insist_b = forms.CharField(max_length=120, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, night: Tournament, user, busy: dict[int, int], elsewhere=None,
                  **kwargs):
         super().__init__(*args, **kwargs)
-        self.night = night
+        self.night, self.user = night, user
+        self.like: dict[str, list[Player]] = {}
         members = Player.objects.visible_to(user).filter(
             Q(club=night.club) if night.club_id else Q(club__isnull=True)
         )
@@ -115,10 +145,27 @@ class ClubNightPairForm(forms.Form):
             )
             self.fields[f"new_name_{seat}"].label = _("or a new player")
             self.fields[f"new_name_{seat}"].widget.attrs["placeholder"] = _("New name")
+            self.fields[f"use_{seat}"] = forms.ModelChoiceField(
+                queryset=register, required=False, widget=forms.HiddenInput,
+            )
 
-    def seats(self):
-        """(register field, new-name field) for seat A, then seat B."""
-        return [(self["player_a"], self["new_name_a"]), (self["player_b"], self["new_name_b"])]
+    def seats(self) -> list[PairSeat]:
+        """Seat A, then seat B, each with its question when `names_like` found one."""
+        seats = []
+        for seat in ("a", "b"):
+            fields = {"register": self[f"player_{seat}"], "new_name": self[f"new_name_{seat}"],
+                      "insist": self[f"insist_{seat}"], "use": self[f"use_{seat}"]}
+            like = self.like.get(seat)
+            if like:
+                typed = self.cleaned_data[f"new_name_{seat}"]
+                fields.update(
+                    typed=typed,
+                    question=club_messages.like_question(typed, like, club=self.night.club),
+                    like=tuple((player, club_messages.use_player(player)) for player in like),
+                    add_new=club_messages.add_new_player(typed),
+                )
+            seats.append(PairSeat(**fields))
+        return seats
 
     def clean_new_name_a(self):
         return clean_name(self.cleaned_data["new_name_a"])
@@ -126,8 +173,18 @@ class ClubNightPairForm(forms.Form):
     def clean_new_name_b(self):
         return clean_name(self.cleaned_data["new_name_b"])
 
+    def clean_insist_a(self):
+        return clean_name(self.cleaned_data["insist_a"])
+
+    def clean_insist_b(self):
+        return clean_name(self.cleaned_data["insist_b"])
+
     def clean(self):
         cleaned = super().clean()
+        for seat in ("a", "b"):
+            if cleaned.get(f"use_{seat}") is not None:  # the question answered: this player
+                cleaned[f"player_{seat}"] = cleaned[f"use_{seat}"]
+                cleaned[f"new_name_{seat}"] = ""
         for seat in ("a", "b"):
             if f"new_name_{seat}" in self.errors:  # a character a name may not hold
                 continue
@@ -142,3 +199,30 @@ class ClubNightPairForm(forms.Form):
         if a and b and (a == b or str(a).casefold() == str(b).casefold()):
             raise forms.ValidationError(_("A player cannot play against themselves."))
         return cleaned
+
+    def names_like(self) -> dict[str, list[Player]]:
+        """After `is_valid`: for each seat ("a", "b") whose new name may mean players of the
+        night's register (`club.services.players_like`, as the user may see them), those
+        players; a seat whose name the organiser insisted on is not asked again. Kept in
+        `like`, for `seats`. Empty: nothing to ask."""
+        typed = {seat: self.cleaned_data[f"new_name_{seat}"] for seat in ("a", "b")
+                 if self.cleaned_data[f"new_name_{seat}"]
+                 and self.cleaned_data[f"new_name_{seat}"] != self.cleaned_data[f"insist_{seat}"]}
+        found = players_like(typed.values(), club=self.night.club, user=self.user)
+        self.like = {seat: found[name] for seat, name in typed.items() if name in found}
+        return self.like
+
+    def answered(self) -> "ClubNightPairForm":
+        """The form again, bound to what was posted with the questions answered so far put
+        in the fields (a seat answered with `use_<seat>` now picks that player from the
+        register), so that the page asking the other seat's question keeps the answer."""
+        data = self.data.copy()
+        for seat in ("a", "b"):
+            player = self.cleaned_data.get(f"use_{seat}")
+            data.pop(f"use_{seat}", None)
+            if player is not None:
+                data[f"player_{seat}"], data[f"new_name_{seat}"] = str(player.pk), ""
+        form = ClubNightPairForm(data, night=self.night, user=self.user, busy={})
+        form.is_valid()
+        form.like = self.like
+        return form

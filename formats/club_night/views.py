@@ -4,10 +4,12 @@ The night's page is public like any event (private nights for their organisers);
 pairing form shows to organisers while the night runs. Views are adapters:
 access check -> form -> `formats.club_night.services` -> redirect. Bad input re-renders the
 page with the form's errors (422); a pairing the evening cannot take (a player still playing,
-the table in use, the night closed) is refused with the message and 409. Nothing is written
-in either case. A player with an unfinished match of another event (a round robin the same
-evening) is paired all the same, with a warning naming that event and table
-(`club_night_selectors.matches_elsewhere`); the form's register names it too.
+the table in use, the night closed) is refused with the message and 409; a new name that may
+mean a player of the register ("Ivan Petrov" for Иван Петров) is asked about with 409: use
+that player, or add the name as it is. Nothing is written in any of these cases. A player
+with an unfinished match of another event (a round robin the same evening) is paired all the
+same, with a warning naming that event and table (`club_night_selectors.matches_elsewhere`);
+the form's register names it too.
 """
 
 from django.contrib import messages
@@ -128,6 +130,8 @@ def club_night_pair(request, pk: int):
     form = ClubNightPairForm(request.POST, night=night, user=request.user, busy={})
     if not form.is_valid():
         return _page(request, night, form=form, status=UNPROCESSABLE)
+    if form.names_like():  # "иван петров" for Иван Петров: asked first, nothing written
+        return _page(request, night, form=form.answered(), status=CONFLICT)
     try:
         pairing = club_nights.club_night_pair(  # a new player is kept only with their pairing
             night=night, player_a=_player(form, "a"), player_b=_player(form, "b"),

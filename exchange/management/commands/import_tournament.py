@@ -6,11 +6,14 @@ The tournament belongs to the club `--club` (its id; the club page and season la
 event), by default the organiser's club when the organiser organises exactly one, else to no
 club.
 
-The new tournament's id is printed alone on the last line (for scripts). Any error in the
-file rejects all of it: the `line N: message` list is shown and nothing is written (exit 1).
-Messages are in English whatever the site's language. A file holds at most
-`importing.MAX_ROWS` deals (`importing.MAX_BYTES`), as through the site. The file is read
-as it streams, never whole.
+The players are the club's (or, with no club, the players of no club), found by name or by
+the name written another way ("ivan petrov" for Иван Петров: `importing.names_matched`,
+among the players the organiser may see, or all without `--organiser`); each name found the
+second way is printed with its player. The new tournament's id is printed alone on the last
+line (for scripts). Any error in the file rejects all of it: the `line N: message` list is
+shown and nothing is written (exit 1). Messages are in English whatever the site's language.
+A file holds at most `importing.MAX_ROWS` deals (`importing.MAX_BYTES`), as through the
+site. The file is read as it streams, never whole.
 
 While it reads and writes, a progress bar on stderr (`ProgressBar`): redrawn in place on a
 terminal, a line at each tenth otherwise (a log); none with `--verbosity 0`.
@@ -26,7 +29,7 @@ from django.utils import timezone, translation
 
 from club.models import Club
 from events.forms import own_club
-from exchange.importing import import_plan_apply, parse_deal_log
+from exchange.importing import import_plan_apply, names_matched, parse_deal_log
 from scoring import rules
 
 STAGE_LABELS = {"check": "checking", "write": "writing"}
@@ -85,13 +88,18 @@ class Command(BaseCommand):
         if options["verbosity"] > 0:
             progress = ProgressBar(self.stderr, tty=self.stderr.isatty())
         with translation.override("en"):
-            tournament, plan = self._import(options, progress)
+            tournament, plan, names = self._import(options, progress)
         self.stdout.write(
             f"Imported «{tournament.name}»: {len(plan.players)} players, "
             f"{len(plan.matches)} matches ({plan.finished_count} finished), "
             f"{plan.deal_count} deals, {len(plan.rounds)} rounds; status {tournament.status}; "
             f"club: {tournament.club or '(none)'}."
         )
+        for name, player in names.matched:
+            self.stdout.write(f"{name}: the register's {player.name} (id {player.pk}).")
+        for name, players in names.unmatched:
+            alike = ", ".join(player.name for player in players)
+            self.stdout.write(f"{name}: a new player, although the register has {alike}.")
         self.stdout.write(str(tournament.pk))
 
     def _import(self, options, progress):
@@ -132,6 +140,7 @@ class Command(BaseCommand):
                 f"{options['file']} was not imported; nothing was written:\n"
                 + "\n".join(plan.errors)
             )
+        names = names_matched(plan.players, club=club, organiser=organiser)
         try:
             tournament = import_plan_apply(
                 plan=plan, name=name, date=date, house_rules=house_rules, organiser=organiser,
@@ -141,4 +150,4 @@ class Command(BaseCommand):
             messages = [f"{field}: {' '.join(errors)}"
                         for field, errors in error.message_dict.items()]
             raise CommandError("Not imported: " + "; ".join(messages)) from None
-        return tournament, plan
+        return tournament, plan, names
