@@ -1,7 +1,6 @@
 """What the bench scripts share: a free port, the calibration loop, CPU time from /proc, a
-manage.py in a child process, a throwaway PostgreSQL database, and the site with a bare
-"hello" view (the floor a request costs) and a minimal deal write (`floor_deal`, the floor a
-deal post costs) for gunicorn. Not a script (`make bench` skips it).
+manage.py in a child process, a throwaway PostgreSQL database, and what a night's phones were
+told checked against the database. Not a script (`make bench` skips it).
 
 Nothing here imports Django at import time, so a script can serve several databases one
 after another from child processes.
@@ -139,112 +138,12 @@ def server_cpu_spent(before: dict[str, float], after: dict[str, float]) -> dict[
     return {"gunicorn": after["gunicorn"] - before["gunicorn"], "postgres": postgres}
 
 
-# The site with /hello/ and /bench/floor/<match>/ added, for gunicorn
-# (`bench.common:application`): the bare view is the floor of a request (gunicorn, the
-# middleware and the request itself), the floor view that of a deal post's writes; and
-# /bench/not-modified/, answered before Django, the server's own floor.
-urlpatterns: list = []
-_handler: list = []
-
-
-def hello(request):
-    from django.http import HttpResponse
-
-    return HttpResponse("hello")
-
-
-def floor_deal(request, match_pk: int):
-    """The least a deal post must write, through the site's middleware (a POST with its
-    CSRF token, as the deal form sends it): in one transaction, the match row locked
-    (`select_for_update`), one deal inserted with its one history row (django-simple-history,
-    no user: the session and the user are not read), the match's score updated. Nothing is
-    checked or read but the locked row; every floor deal scores 1 game point to the seat
-    `winner` ("A"/"B") names, so the deal number is the game points so far + 1. The answer is
-    the bare word "saved". Bench-only: the site has no such URL (`entry_load.py`'s floor)."""
-    from django.db import transaction
-    from django.http import HttpResponse, HttpResponseNotAllowed
-
-    from scoring.models import Deal, Match
-
-    if request.method != "POST":
-        return HttpResponseNotAllowed(["POST"])
-    winner = "B" if request.POST.get("winner") == "B" else "A"
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_pk)
-        deal = Deal(match=match, number=match.game_points_a + match.game_points_b + 1,
-                    winner=winner, game_points=1, reason="won")
-        deal._history_user = None  # the history row without reading the user
-        deal.save()
-        Match.objects.filter(pk=match_pk).update(
-            status=Match.Status.PLAYING,
-            game_points_a=match.game_points_a + (winner == "A"),
-            game_points_b=match.game_points_b + (winner == "B"),
-        )
-    return HttpResponse("saved")
-
-
-NOT_MODIFIED_PATH = "/bench/not-modified/"
-"""Answered by `application` with a bodiless 304 before Django sees the request: what the
-server (gunicorn) spends on a request the application does no work for, the least any
-poll can cost through it."""
-
-
-def application(environ, start_response):
-    """The site's WSGI application (`config.wsgi`) with /hello/ and the floor view
-    (`floor_deal`, at /bench/floor/<match id>/) in front of its URLs, and
-    `NOT_MODIFIED_PATH` in front of Django."""
-    if environ.get("PATH_INFO") == NOT_MODIFIED_PATH:
-        start_response("304 Not Modified", [("ETag", '"bench"'),
-                                            ("Cache-Control", "private, no-cache")])
-        return [b""]
-    if not _handler:
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        from django.conf import settings
-        from django.urls import include, path
-
-        from config.wsgi import application as site
-        urlpatterns[:] = [
-            path("hello/", hello),
-            path("bench/floor/<int:match_pk>/", floor_deal),
-            path("", include(settings.ROOT_URLCONF)),
-        ]
-        settings.ROOT_URLCONF = __name__
-        _handler.append(site)
-    return _handler[0](environ, start_response)
-
-
-def _shown_only(request, pairing, deal, sheet):
-    """Stands in for `tableside.views.matches._deal_saved` in `answerless_application`:
-    the htmx answer to a deal saved reduced to the one field the next post needs (the
-    fingerprint of the deal list, `name="shown"`), and nothing once the match is won."""
-    from django.http import HttpResponse
-
-    from tableside.views import matches
-
-    if deal.match.is_over:
-        return HttpResponse("")
-    return HttpResponse(f'<input name="shown" value="{matches._digest(sheet.scores)}">')
-
-
-def answerless_application(environ, start_response):
-    """`application` with the deal post's htmx answer not drawn (`_shown_only`): everything a
-    deal post does before its answer (the session and user, the access check with the lock,
-    the form, the rules, the writes, the match sheet) and nothing after. What `entry_load.py
-    --answer none` measures: the least a deal post of this design costs, whatever its answer.
-    Bench-only."""
-    response = application(environ, start_response)  # the first request loads the site
-    from tableside.views import matches
-
-    matches._deal_saved = _shown_only
-    return response
-
-
-# What a night's clients were told, checked against the database (club_room.py, scale_out.py).
+# What a night's clients were told, checked against the database (club_night.py).
 
 STORED_MATCHES_SCRIPT = """
 import json
 from scoring.models import Match
-from tournaments.models import MatchTable
+from tableside.models import MatchTable
 rows = {{}}
 for match in Match.objects.filter(pk__in={ids}):
     numbers = list(match.deals.order_by("number").values_list("number", flat=True))
