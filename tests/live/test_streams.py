@@ -12,6 +12,7 @@ import random
 import pytest
 from asgiref.sync import sync_to_async
 from django.core.cache import cache
+from django.db import connections
 from django.test import AsyncClient
 
 from events import services
@@ -30,6 +31,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def quick_watcher(monkeypatch):
     monkeypatch.setattr(watcher_module, "POLL_SECONDS", 0.05)
     monkeypatch.setattr(streams, "KEEP_ALIVE_SECONDS", 1)
+    yield
+    # The streams' database work ran in asgiref's one thread for sync code; a stream left
+    # open by a test keeps that thread's connection, which would hold the test database
+    # open for the tests after it (a restore refuses a database in use).
+    run(sync_to_async(connections.close_all)())
 
 
 @pytest.fixture
