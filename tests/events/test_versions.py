@@ -213,3 +213,21 @@ def test_a_plain_save_of_an_instance_read_earlier_never_sets_a_version_back(matc
     event.venue = "Клуб"
     event.save()
     assert versions(match)[1] > moved
+
+
+def test_starting_an_event_moves_it_and_each_match_once(organiser, home_club, players):
+    """Starting five players' round robin saves 5 entries, 5 rounds, 10 pairings with a
+    match, 5 pairings with a bye and the event: each match is new (version 0), so each ends
+    at 1, and the event, created at 0, moves on once — the whole start is one change."""
+    event = Tournament.objects.create(name="Коледна купа", date=datetime.date(2026, 12, 20),
+                                      club=home_club, format=Tournament.Format.ROUND_ROBIN)
+    for number, player in enumerate(players[:5], start=1):
+        Entry.objects.create(tournament=event, player=player, number=number)
+    before = Tournament.objects.get(pk=event.pk).version
+
+    services.tournament_start(tournament=event, rng=random.Random(1))
+
+    matches = Match.objects.filter(pairing__round__tournament=event)
+    assert sorted(matches.values_list("version", flat=True)) == [1] * 10
+    assert Tournament.objects.get(pk=event.pk).version == before + 1
+
