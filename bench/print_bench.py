@@ -13,7 +13,7 @@ QR and image caches, as the first print of a new round does (a reprint finds its
 Wall-clock medians decide the targets; the process's CPU time is printed beside them, for a
 machine shared with other work.
 
-Targets (issue 18): a scorecard page <= 2.5x the floor; the round pack <= 1 s. The older
+Targets: a scorecard page <= 2.5x the floor; the round pack <= 1 s. The looser
 targets are printed too: < 0.1 s a scorecard page, < 4 s for the pack. `--repeats N` (default
 5; medians). Prints the figures, the load average and the calibration loop, and as its last
 line one JSON object; never fails.

@@ -10,7 +10,7 @@ one locked transaction); the ratio says what that saves.
 
     .venv/bin/python bench/simulate_bench.py [--seed 1]
 
-Target (issue 16): 200 players x 9 Swiss rounds under a minute; also 64 players in 16 groups,
+Target: 200 players x 9 Swiss rounds under a minute; also 64 players in 16 groups,
 2 of each going on to a knockout of 32. A format the site lacks is skipped. The machine's load
 average (1 minute) is printed before and after, since other work shares it. The last line is
 one JSON object.

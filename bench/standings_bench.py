@@ -22,8 +22,8 @@ figures, the targets and whether each is met.
 `--quick`: small events (30-player round robin instead of 64 and 100, a 40-player 5-round
 Swiss, 5 repeats) for a fast iteration; its targets are printed but mean little.
 
-Targets: issue 18 — the standings page of a 100-player double round robin and of a
-200-player 9-round Swiss ≤ 50 ms cold; issue 8 (kept) — the 64-player round robin's
+Targets: the standings page of a 100-player double round robin and of a
+200-player 9-round Swiss ≤ 50 ms cold; the 64-player round robin's
 standings under 150 ms (judged with an empty cache, as it was first measured), and the same
 query count for 8 and 64 players.
 """
@@ -272,7 +272,7 @@ def main() -> None:
             (cold(f"{args.players} players"), 50),
         f"standings cold, {args.swiss_players}-player {args.swiss_rounds}-round Swiss <= 50 ms":
             (cold(f"Swiss {args.swiss_players}"), 50),
-        f"standings with an empty cache, {middle} players < 150 ms (issue 8)":
+        f"standings with an empty cache, {middle} players < 150 ms":
             (cold(f"{middle} players", "standings, empty cache"), 150),
     }
     met = {name: ms <= limit if "<=" in name else ms < limit
@@ -280,7 +280,7 @@ def main() -> None:
     for name, (ms, _limit) in targets.items():
         print(f"target {name}: {'met' if met[name] else 'NOT met'} ({ms:.1f} ms of CPU)")
     same_queries = all(small[page]["queries"] == medium[page]["queries"] for page in small)
-    print(f"target same query count 8 vs {middle} players (issue 8): "
+    print(f"target same query count 8 vs {middle} players: "
           f"{'met' if same_queries else 'NOT met'}")
     print(json.dumps({
         "calibration_ms": round(calibration), "calibration_cpu_ms": round(calibration_cpu),

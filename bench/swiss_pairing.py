@@ -9,7 +9,7 @@ both solvers' pairings cost the same (`round_cost`). The last line is one JSON o
 
     .venv/bin/python bench/swiss_pairing.py [--reference-200] [--seed 1]
 
-Target (issue 16): at most 1 s to pair a round of 200 players (200 players × 9 rounds must
+Target: at most 1 s to pair a round of 200 players (200 players × 9 rounds must
 simulate in under a minute, every match played through the services, and a pairing done
 inside a web request stay well under a few seconds).
 """

@@ -115,7 +115,7 @@ TEMPLATES = [
 
 # Database: a SQLite file under var/ unless DATABASE_URL says otherwise.
 # IMMEDIATE transactions, WAL and a busy timeout make concurrent writers wait their turn
-# instead of failing with "database is locked" (a lesson of healthchecks' issue 1057).
+# instead of failing with "database is locked".
 SQLITE_PATH = VAR_DIR / "santase.sqlite3"
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{SQLITE_PATH}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
