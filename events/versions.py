@@ -142,21 +142,30 @@ def bump_matches(matches) -> None:
             cursor.execute(f"NOTIFY {CHANNEL}")
 
 
-def _event_saved(sender, instance: Tournament, **kwargs) -> None:
+# A row just created is on no page yet (a new event, a new player) or changes none of the
+# matches' pages (a new entry): `created` spares the queries for them.
+
+def _event_saved(sender, instance: Tournament, created: bool = False, **kwargs) -> None:
+    if created:
+        return
     bump(event_id=instance.pk)
     bump_matches(Match.objects.filter(pairing__round__tournament_id=instance.pk))
 
 
-def _entry_saved(sender, instance: Entry, **kwargs) -> None:
+def _entry_saved(sender, instance: Entry, created: bool = False, **kwargs) -> None:
     bump(event_id=instance.tournament_id)
-    bump_matches(Match.objects.filter(pairing__round__tournament_id=instance.tournament_id))
+    if not created:
+        bump_matches(Match.objects.filter(
+            pairing__round__tournament_id=instance.tournament_id))
 
 
 def _round_saved(sender, instance: Round, **kwargs) -> None:
     bump(event_id=instance.tournament_id)
 
 
-def _player_saved(sender, instance: Player, **kwargs) -> None:
+def _player_saved(sender, instance: Player, created: bool = False, **kwargs) -> None:
+    if created:
+        return
     bump_matches(Match.objects.filter(
         Q(player_a_id=instance.pk) | Q(player_b_id=instance.pk)).exclude(status__in=Match.OVER))
 
