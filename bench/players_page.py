@@ -51,7 +51,9 @@ The figures (the last line is one JSON object; no targets are set yet):
   network stack timed it before the emulated delay, i.e. mostly the server's time.
 - `first_load_ms` per network: the first load's `loadEventEnd` (Navigation Timing: from the
   start of the navigation to the end of the load event) and `dom_content_loaded_ms`, medians
-  over `--loads` cold loads; `seat_page_load_ms`: "Who are you?" cold, once.
+  over `--loads` cold loads; `seat_page_load_ms`: "Who are you?" cold, once; `failed_loads`:
+  cold loads (the seat page's among them) that did not reach their load event within a minute
+  (left out of the figures; what they were still waiting for is printed).
 
 Each network plays its deals in a match of its own: seat A enters plain wins (1 game point),
 the winner alternating, so a match takes 20 deals before one more ends it; `--deals` above 20
@@ -88,6 +90,7 @@ NETWORKS = {
 DEALS_PER_MATCH = 20
 """Plain wins, the winner alternating: 10:10 after 20 deals, the 21st would end the match."""
 ORGANISER = "bench-organiser"
+LOAD_TIMEOUT_MS = 60_000
 
 SETUP_SCRIPT = """
 import datetime, json, random, secrets
@@ -385,7 +388,7 @@ def new_page(browser, url: str, conditions: dict | None, cookies: list | None = 
         context.add_cookies(cookies)
     context.add_init_script(TAP_SCRIPT)
     page = context.new_page()
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(LOAD_TIMEOUT_MS)
     return context, page, Network(context, page, conditions)
 
 
@@ -405,10 +408,21 @@ def seat(browser, url: str) -> list:
     return cookies
 
 
-def cold_load(browser, url: str, conditions: dict | None, cookies: list | None) -> dict:
-    """One load of `url` with an empty cache; its requests and times."""
+def cold_load(browser, url: str, conditions: dict | None, cookies: list | None) -> dict | None:
+    """One load of `url` with an empty cache; its requests and times (None, and what never
+    finished printed, when it did not reach its load event within a minute)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     context, page, network = new_page(browser, url, conditions, cookies)
-    page.goto(url, wait_until="load")
+    try:
+        page.goto(url, wait_until="load")
+    except PlaywrightTimeout:
+        unfinished = [f"{r['url']} ({r['status'] or 'no answer'})"
+                      for r in network.since(0) if not r["done"] and kind(r) != "stream"]
+        print(f"A cold load did not reach its load event in {LOAD_TIMEOUT_MS / 1000:.0f} s; "
+              f"unfinished: {', '.join(unfinished) or 'none'}")
+        context.close()
+        return None
     times = navigation_times(page)
     network.settle()
     requests = network.since(0)
@@ -461,12 +475,14 @@ def measure(url: str, paths: list[str], networks: list[str], deals: int, loads: 
         free = iter(paths[1:])
         for name in networks:
             conditions = NETWORKS[name]
-            loaded = [cold_load(browser, first, conditions, seated) for _ in range(loads)]
+            tried = [cold_load(browser, first, conditions, seated) for _ in range(loads)]
+            loaded = [figures for figures in tried if figures is not None]
             seat_page = cold_load(browser, first, conditions, None)
             taps = play(browser, url, [next(free) for _ in range(-(-deals // DEALS_PER_MATCH))],
                         conditions, deals)
             results["networks"][name] = {"loads": loaded, "seat_page": seat_page,
-                                         "deals": taps}
+                                         "deals": taps, "failed_loads": len(tried) - len(loaded)
+                                         + (seat_page is None)}
             print_network(name, conditions, loaded, taps)
         browser.close()
     return results
@@ -491,20 +507,23 @@ def play(browser, url: str, paths: list[str], conditions: dict | None, deals: in
 def print_network(name: str, conditions: dict | None, loads: list, taps: list) -> None:
     what = ("no emulation" if conditions is None else
             f"{conditions['latency']} ms round trip, {conditions['kbit']} kbit/s")
-    load = statistics.median(figure["load_ms"] for figure in loads)
     tap = percentiles([t["ms"] / 1000 for t in taps])
     waits = [t["post"]["wait_ms"] or 0 for t in taps], [t["page"]["wait_ms"] or 0 for t in taps]
-    print(f"{name} ({what}): first load {loads[0]['bytes'] / 1024:.1f} KiB in "
-          f"{loads[0]['requests']} requests, {load:.0f} ms to the load event (median of "
-          f"{len(loads)}); tap to score p50 {tap['p50_ms']} ms, p95 {tap['p95_ms']} ms "
+    first = "no cold load reached its load event" if not loads else (
+        f"first load {loads[0]['bytes'] / 1024:.1f} KiB in {loads[0]['requests']} requests, "
+        f"{statistics.median(f['load_ms'] for f in loads):.0f} ms to the load event (median "
+        f"of {len(loads)})")
+    print(f"{name} ({what}): {first}; tap to score p50 {tap['p50_ms']} ms, p95 {tap['p95_ms']} ms "
           f"({tap['count']} deals; the post's answer {statistics.median(waits[0]):.0f} ms and the "
           f"page's {statistics.median(waits[1]):.0f} ms after they were sent, medians)")
 
 
 def report(results: dict, networks: list[str], deals: int, loads: int,
            load_before: tuple) -> None:
-    any_network = results["networks"][networks[0]]
-    first = any_network["loads"][0]
+    loaded = [network for network in results["networks"].values() if network["loads"]]
+    first = loaded[0]["loads"][0] if loaded else {"files": []}
+    seat_pages = [network["seat_page"] for network in results["networks"].values()
+                  if network["seat_page"]]
     for file in first["files"]:
         print(f"  {file['kind']:<10} {file['bytes']:>7} B  {file['encoding'] or '-':<5} "
               f"{file['status']}  {file['url']}")
@@ -537,9 +556,9 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
         "calibration_ms": round(calibration),
         "deals": deals,
         "loads": loads,
-        "first_load": {key: first[key] for key in ("bytes", "requests", "by_kind",
-                                                   "accept_encoding")},
-        "seat_page": {key: any_network["seat_page"][key]
+        "first_load": {key: first.get(key) for key in ("bytes", "requests", "by_kind",
+                                                       "accept_encoding")},
+        "seat_page": {key: seat_pages[0][key] if seat_pages else None
                       for key in ("bytes", "requests", "by_kind")},
         "deal_post": deal_post,
         "tap_to_score_ms": {},
@@ -556,12 +575,19 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
             tap[key] = round(statistics.median(waits), 1) if waits else None
         summary["tap_to_score_ms"][name] = tap
         summary["first_load_ms"][name] = {
-            "load_ms": round(statistics.median(f["load_ms"] for f in network["loads"]), 1),
-            "dom_content_loaded_ms": round(
-                statistics.median(f["dom_content_loaded_ms"] for f in network["loads"]), 1),
-            "seat_page_load_ms": round(network["seat_page"]["load_ms"], 1),
+            "load_ms": median(f["load_ms"] for f in network["loads"]),
+            "dom_content_loaded_ms": median(f["dom_content_loaded_ms"]
+                                            for f in network["loads"]),
+            "seat_page_load_ms": network["seat_page"] and round(
+                network["seat_page"]["load_ms"], 1),
+            "failed_loads": network["failed_loads"],
         }
     print(json.dumps(summary, ensure_ascii=False))
+
+
+def median(values) -> float | None:
+    values = list(values)
+    return round(statistics.median(values), 1) if values else None
 
 
 if __name__ == "__main__":
