@@ -5,7 +5,7 @@ chose one (`link_language`): the token finds the match or answers 404 (`players/
 same page whether the match exists or not); 30 wrong tokens from one address in 10 minutes
 answer 429 (`tableside.link_guesses`). The first visit asks "Who are you?" and keeps the seat in
 a signed cookie for that link only. Each post is one service call, then a redirect to the page
-(303); a refusal draws the page again with the sentence in the user's language and 4xx, nothing
+(302); a refusal draws the page again with the sentence in the user's language and 4xx, nothing
 written. The token opens nothing else: every view here takes the match from it.
 """
 
