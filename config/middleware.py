@@ -10,6 +10,12 @@ from the proxy's address; for a request from one of `TRUSTED_PROXIES` it puts th
 address, from X-Forwarded-For, in REMOTE_ADDR, which the login lock-out (django-axes), the
 players' links' guess limit and the addresses written beside signatures and deals read.
 
+`CompressedPagesMiddleware`: pages and their parts gzipped for a browser that asks (a match's
+page after twenty deals is about 18 KB of HTML and 4 KB gzipped: a third of a second of each
+deal on a poor club wifi, `bench/players_page.py`); Django's GZipMiddleware with its BREACH
+mitigation, except for the live pages' streams, whose small messages gzip would hold back.
+Static files come compressed from WhiteNoise already.
+
 `DatabaseUnavailableMiddleware`: while the database cannot be reached (PostgreSQL restarting,
 SQLite locked past its busy timeout) a request gets a 503 page with `Retry-After`, in the
 visitor's language, instead of a 500.
@@ -23,6 +29,7 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
@@ -169,3 +176,12 @@ def server_error(request):
     if database_unavailable(sys.exc_info()[1]):
         return database_unavailable_response()
     return defaults.server_error(request)
+
+
+class CompressedPagesMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware, but never for a server-sent-events stream."""
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)
