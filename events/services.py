@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from club.models import Player
-from events import registry, versions
+from events import registry
 from events import selectors as events_selectors
 from events.errors import TournamentError
 from events.models import Entry, Pairing, Round, Tournament
@@ -85,7 +85,6 @@ def entry_remove(*, entry: Entry) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def draw_numbers_set(*, tournament: Tournament, order: list[int]) -> None:
     """Give the entries with ids `order` the draw numbers 1, 2, ... in that order.
 
@@ -114,7 +113,6 @@ def draw_numbers_by_lot(*, tournament: Tournament, rng: random.Random | None = N
 
 
 @transaction.atomic
-@versions.batched()
 def tournament_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Fix the players, draw lots for the last tie-break and create every round of the
     FIDE Berger schedule (single or double) with its pairings and matches.
@@ -162,7 +160,6 @@ def tournament_start(*, tournament: Tournament, rng: random.Random | None = None
 
 
 @transaction.atomic
-@versions.batched()
 def house_rules_update(*, tournament: Tournament) -> None:
     """Copy the tournament's (just edited) house rules into its matches, while no deal exists.
 
@@ -176,7 +173,6 @@ def house_rules_update(*, tournament: Tournament) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def entry_withdraw(*, entry: Entry, by) -> Entry:
     """Withdraw a player from a running round robin under its withdrawal policy, and return
     the entry (marked withdrawn).

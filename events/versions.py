@@ -1,6 +1,6 @@
 """The versions the live pages follow: `Tournament.version` (everything an event's pages show)
-and `Match.version` (everything a match's pages show), each moved on by one in the same
-transaction as the change, so a reader who sees the new version sees the change too.
+and `Match.version` (everything a match's pages show), each moved on by one right after the
+transaction of the change commits, so a reader who sees the new version sees the change too.
 
 A save or a deletion of a deal, a match or a pairing moves its match's version on and its
 event's; of a round, its event's; of the event itself or of an entry (a withdrawal), the
@@ -10,19 +10,27 @@ event. The table side adds its own records (`tableside.receivers`), the ratings 
 recomputation (`ratings.services`: the chances on the unfinished matches' pages). Bulk writes
 send no signal: the services that use them save the event, the round or the match as well.
 
-On PostgreSQL each bump also sends `NOTIFY santase_live` (delivered when the transaction
-commits, to every web node), which wakes the live pages' watcher (`live.watcher`); on SQLite
-the watcher reads the versions it follows a few times a second instead.
+Why after the commit and not inside the change's transaction: moving an event's version on
+inside every deal's transaction would hold its row locked until the deal commits, so the deals
+of every table of the event would wait for each other, and a correction (which locks the
+event, then its matches) would deadlock with a deal (which locks its match, then the event's
+version) on PostgreSQL. After the commit a bump holds nothing else, waits for nobody, and a
+reader still never sees a version before its change. The bumps a transaction asks for are
+gathered and made once each when it commits (one UPDATE per table, in a short transaction of
+their own); a transaction that rolls back leaves them to the next commit of the same thread,
+which moves them on once more than needed — a page fetches its part once for nothing, never
+misses one. A process that dies between the commit and the bump leaves the pages behind until
+the next change or the next time they connect.
 
-A service that saves many rows in one transaction (starting an event, pairing a round) runs
-inside `batched()`: its bumps are gathered and made once each when the block ends, still
-inside the transaction — a reader sees the change and the new version together either way.
+On PostgreSQL each bump also sends `NOTIFY santase_live` (to every web node), which wakes the
+live pages' watcher (`live.watcher`); on SQLite the watcher reads the versions it follows a
+few times a second instead.
 """
 
-import contextlib
-from contextvars import ContextVar
+import logging
+import threading
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.db.models.signals import post_delete, post_save
 
@@ -30,13 +38,16 @@ from club.models import Player
 from events.models import Entry, Pairing, Round, Tournament
 from scoring.models import Deal, Match
 
+logger = logging.getLogger(__name__)
+
 CHANNEL = "santase_live"
 """The PostgreSQL notification channel of version changes (its payload is empty)."""
 
 
-class _Batch:
-    """The bumps asked for inside `batched()`: events by id, matches by id (each with the
-    instances to be told its new version) and the matches whose events move on too."""
+class _Pending(threading.local):
+    """The bumps asked for by this thread's transaction and not made yet: events by id,
+    matches by id (each with the instances to be told its new version) and the matches whose
+    events move on too. (Each thread has its own database connection and transaction.)"""
 
     def __init__(self) -> None:
         self.events: set[int] = set()
@@ -53,93 +64,56 @@ class _Batch:
             if event_id is None:
                 self.events_of_matches.add(match_id)
 
-    def flush(self) -> None:
-        if self.matches:
+    def take(self) -> tuple[set[int], dict[int, list], set[int]]:
+        taken = self.events, self.matches, self.events_of_matches
+        self.__init__()
+        return taken
+
+
+_pending = _Pending()
+
+
+def _flush() -> None:
+    """Make every bump this thread asked for (after its transaction committed)."""
+    events, matches, events_of_matches = _pending.take()
+    if not (events or matches):
+        return
+    with transaction.atomic():
+        if matches:
             table = connection.ops.quote_name(Match._meta.db_table)
-            ids = list(self.matches)
+            ids = sorted(matches)
             with connection.cursor() as cursor:
                 cursor.execute(
                     f"UPDATE {table} SET version = version + 1 WHERE id IN "
                     f"({', '.join(['%s'] * len(ids))}) RETURNING id, version", ids)
                 for match_id, version in cursor.fetchall():
-                    for holder in self.matches[match_id]:
+                    for holder in matches[match_id]:
                         holder.version = version
-        if self.events or self.events_of_matches:
+        if events or events_of_matches:
             Tournament.objects.filter(
-                Q(pk__in=self.events) | Q(rounds__pairings__match_id__in=self.events_of_matches)
+                Q(pk__in=events) | Q(rounds__pairings__match_id__in=events_of_matches)
             ).update(version=F("version") + 1)
-        if (self.matches or self.events) and connection.vendor == "postgresql":
+        if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute(f"NOTIFY {CHANNEL}")
 
 
-_batch: ContextVar[_Batch | None] = ContextVar("version_batch", default=None)
-
-
-@contextlib.contextmanager
-def batched():
-    """Inside the block (itself inside a service's transaction), every bump is gathered and
-    made once when the block ends: each event and match moves on by one, however many of
-    its rows were saved, in one UPDATE per table. Nested blocks leave it to the outermost.
-    When the block raises, nothing is bumped (its transaction rolls back)."""
-    if _batch.get() is not None:
-        yield
-        return
-    batch = _Batch()
-    token = _batch.set(batch)
-    try:
-        yield
-    finally:
-        _batch.reset(token)
-    batch.flush()
-
-
-def bump(*, event_id: int | None = None, match_id: int | None = None,
-         holder=None) -> int | None:
+def bump(*, event_id: int | None = None, match_id: int | None = None, holder=None) -> None:
     """Move on the version of event `event_id` and of match `match_id` (ids; either may be
-    None), and of the event `match_id` is played in. Two short UPDATEs by primary key (three
-    with both ids), plus a notification on PostgreSQL. A row that is gone is skipped. Returns
-    the match's new version (None without a match, or when it is gone, or inside
-    `batched()`, which sets `holder.version` when it bumps)."""
-    batch = _batch.get()
-    if batch is not None:
-        batch.add(event_id=event_id, match_id=match_id, holder=holder)
-        return None
-    version = None
-    if match_id is not None:
-        table = connection.ops.quote_name(Match._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET version = version + 1 WHERE id = %s "
-                           "RETURNING version", [match_id])
-            row = cursor.fetchone()
-        version = row[0] if row else None
-        if event_id is None:
-            Tournament.objects.filter(rounds__pairings__match_id=match_id).update(
-                version=F("version") + 1)
-    if event_id is not None:
-        Tournament.objects.filter(pk=event_id).update(version=F("version") + 1)
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(f"NOTIFY {CHANNEL}")
-    return version
+    None), and of the event `match_id` is played in, once the current transaction commits (at
+    once outside any). `holder`: an object whose `version` is then set to the match's new one
+    (the match instance a view is about to draw). A row that is gone by then is skipped; a
+    bump that fails is logged, never raised (the change itself is saved)."""
+    _pending.add(event_id=event_id, match_id=match_id, holder=holder)
+    transaction.on_commit(_flush, robust=True)
 
 
 def bump_matches(matches) -> None:
-    """Move on the versions of `matches` (a `Match` queryset) and of their events."""
-    ids = list(matches.values_list("pk", flat=True))
-    if not ids:
-        return
-    batch = _batch.get()
-    if batch is not None:
-        for match_id in ids:
-            batch.add(event_id=None, match_id=match_id)
-        return
-    Match.objects.filter(pk__in=ids).update(version=F("version") + 1)
-    Tournament.objects.filter(rounds__pairings__match_id__in=ids).update(
-        version=F("version") + 1)
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(f"NOTIFY {CHANNEL}")
+    """Move on the versions of `matches` (a `Match` queryset) and of their events, once the
+    current transaction commits."""
+    for match_id in matches.values_list("pk", flat=True):
+        _pending.add(event_id=None, match_id=match_id)
+    transaction.on_commit(_flush, robust=True)
 
 
 # A row just created is on no page yet (a new event, a new player) or changes none of the
@@ -180,16 +154,12 @@ def _pairing_saved(sender, instance: Pairing, **kwargs) -> None:
 # which the view's answer names (`live.pages`): its own page need not fetch its own change.
 
 def _match_saved(sender, instance: Match, **kwargs) -> None:
-    version = bump(match_id=instance.pk, holder=instance)
-    if version is not None:
-        instance.version = version
+    bump(match_id=instance.pk, holder=instance)
 
 
 def _deal_saved(sender, instance: Deal, **kwargs) -> None:
-    held = instance.match if Deal.match.is_cached(instance) else None
-    version = bump(match_id=instance.match_id, holder=held)
-    if version is not None and held is not None:
-        held.version = version
+    bump(match_id=instance.match_id,
+         holder=instance.match if Deal.match.is_cached(instance) else None)
 
 
 for _model, _receiver in ((Tournament, _event_saved), (Entry, _entry_saved),
@@ -198,3 +168,10 @@ for _model, _receiver in ((Tournament, _event_saved), (Entry, _entry_saved),
     for _signal in (post_save, post_delete):
         _signal.connect(_receiver, sender=_model,
                         dispatch_uid=f"version-{_signal is post_save}-{_model.__name__}")
+
+
+def forget_pending() -> None:
+    """Drop the bumps this thread asked for and has not made: its transaction was rolled
+    back. (Between tests, whose transactions never commit; a site's next commit would make
+    them once more than needed, which does no harm.)"""
+    _pending.take()

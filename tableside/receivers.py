@@ -19,9 +19,9 @@ def match_reopened_received(sender, match: Match, **kwargs) -> None:
 
 
 def _table_changed(sender, instance: MatchTable | MatchEvent, **kwargs) -> None:
-    version = bump(match_id=instance.match_id)
-    if version is not None and type(instance).match.is_cached(instance):
-        instance.match.version = version  # the page being drawn names it (`live.pages`)
+    # The page being drawn names the match's new version (`live.pages`).
+    bump(match_id=instance.match_id,
+         holder=instance.match if type(instance).match.is_cached(instance) else None)
 
 
 for _model in (MatchTable, MatchEvent):

@@ -7,6 +7,7 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from club.models import Club, Player
+from events import versions
 from events.models import Entry, Tournament
 
 # The PostgreSQL pass is for the database. Skipped there, unless marked `postgres` (the database
@@ -92,6 +93,14 @@ def cache_emptied():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def version_bumps_of_this_test_only():
+    """The bumps of versions asked for by a test's transactions, which are rolled back, never
+    reach the next test (`events.versions`)."""
+    yield
+    versions.forget_pending()
 
 
 @pytest.fixture(autouse=True)

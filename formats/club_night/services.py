@@ -20,7 +20,7 @@ from django.db.models import Max, Q
 from club.models import Club, Player
 from club.services import player_for_name
 from core.access import sees_everything
-from events import registry, versions
+from events import registry
 from events.models import Entry, EntryMode, Pairing, Round, Tournament
 from events.services import tournament_lock
 from formats.club_night.errors import ClubNightError
@@ -86,7 +86,6 @@ def _entry(night: Tournament, player: Player) -> Entry:
 
 
 @transaction.atomic
-@versions.batched()
 def club_night_pair(
     *, night: Tournament, player_a: Player | str, player_b: Player | str, table: int, by
 ) -> Pairing:
@@ -170,7 +169,6 @@ def club_night_unpair(*, pairing: Pairing, by) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def club_night_close(*, night: Tournament) -> Tournament:
     """Close the night: finished, and the ratings recomputed once this commits
     (`rating_services.ratings_recompute_on_commit`). Unfinished matches stay as they are (their

@@ -31,7 +31,7 @@ import random
 from django.db import transaction
 
 from club.services import player_for_name
-from events import registry, versions
+from events import registry
 from events.errors import TournamentError
 from events.models import Entry, Pairing, Round, Tournament
 from events.services import (
@@ -72,7 +72,6 @@ def refuse_bad_groups(tournament: Tournament, players: int) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def groups_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Draw the groups and schedule the group stage of the draft `tournament`; return it,
     running.
@@ -183,7 +182,6 @@ def knockout_when_groups_over(*, match: Match) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def knockout_start_now(*, tournament: Tournament, by, confirmed: bool = False) -> Tournament:
     """The organiser starts the knockout (`by`: the user, for the history). Group matches not
     over yet refuse it unless `confirmed`; confirmed, they are closed unplayed
@@ -215,7 +213,6 @@ def knockout_start_now(*, tournament: Tournament, by, confirmed: bool = False) -
 
 
 @transaction.atomic
-@versions.batched()
 def groups_withdraw(*, entry: Entry, by) -> Entry:
     """Withdraw a player: during the group stage under the tournament's withdrawal policy
     (`services.entry_withdraw`); once the knockout is drawn, as in a knockout (their next

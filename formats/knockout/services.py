@@ -39,7 +39,7 @@ from django.db.models import Count, Min, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from events import registry, versions
+from events import registry
 from events.errors import TournamentError
 from events.models import Entry, Pairing, Round, Tournament
 from events.services import (
@@ -349,7 +349,6 @@ def _bracket_of_match(match: Match) -> tuple[_Bracket, Pairing] | None:
 
 
 @transaction.atomic
-@versions.batched()
 def knockout_start(*, tournament: Tournament, rng: random.Random | None = None) -> Tournament:
     """Fix the players and seeds and draw the whole bracket.
 
@@ -504,7 +503,6 @@ def _delete_match(match: Match, reason: str) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def knockout_retract(*, match: Match, confirmed: bool = False) -> None:
     """After `match` reopened or changed winner (`match_reopened`): take back what its result
     sent downstream, and whatever was decided from it, so the bracket can fill again.
@@ -554,7 +552,6 @@ def _pending_pairing(entry: Entry, lock: bool = True) -> Pairing | None:
 
 
 @transaction.atomic
-@versions.batched()
 def knockout_withdraw(*, entry: Entry, by) -> Entry:
     """Withdraw a player from a running knockout.
 

@@ -16,7 +16,6 @@ from collections import defaultdict
 
 from django.db import transaction
 
-from events import versions
 from events.errors import TournamentError
 from events.models import Entry, Pairing, Round, Tournament
 from events.services import refuse_after_finish, tournament_lock
@@ -119,7 +118,6 @@ def _write_round(tournament: Tournament, number: int, by) -> Round:
 
 
 @transaction.atomic
-@versions.batched()
 def swiss_start(*, tournament: Tournament, by=None, rng: random.Random | None = None) -> Tournament:
     """Fix the pairing numbers (the draw numbers), draw the lots (the last tie-break), and
     pair round 1. Raises `TournamentError`: `already_started`, `too_few_swiss_players`,
@@ -152,7 +150,6 @@ def swiss_start(*, tournament: Tournament, by=None, rng: random.Random | None = 
 
 
 @transaction.atomic
-@versions.batched()
 def swiss_pair_next_round(*, tournament: Tournament, by) -> Round:
     """Pair the round after the last one, once that one is over; return the new round.
 
@@ -175,7 +172,6 @@ def swiss_pair_next_round(*, tournament: Tournament, by) -> Round:
 
 
 @transaction.atomic
-@versions.batched()
 def swiss_pair_again(*, tournament: Tournament, number: int, by) -> Round:
     """Pair round `number` (the last one) again, e.g. after a late entry or a mistake, while
     none of its matches has a deal: its pairings and matches go (their history keeps them)
@@ -214,7 +210,6 @@ def swiss_refuse_late_entry(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-@versions.batched()
 def swiss_withdraw(*, entry: Entry, by) -> Entry:
     """Withdraw `entry` between rounds: it is not paired in the rounds after; its results
     stand (its rounds from then on are unplayed: `standings.swiss_tie_breaks`).

@@ -151,14 +151,18 @@ def closed_port() -> int:
 @pytest.mark.django_db(transaction=True)
 def test_postgresql_out_of_reach_is_a_503(client):
     require_postgresql()
-    port = connection.settings_dict["PORT"]
+    port, options = connection.settings_dict["PORT"], connection.settings_dict["OPTIONS"]
+    pooled = options.pop("pool", None)  # the pool's open connections would still answer
     connection.close()
+    connection.close_pool()
     connection.settings_dict["PORT"] = closed_port()
     try:
         response = client.get("/")  # the home page lists the tournaments: its query fails
     finally:
         connection.close()
         connection.settings_dict["PORT"] = port
+        if pooled is not None:
+            options["pool"] = pooled
     assert response.status_code == 503
     assert response["Retry-After"] == "10"
     assert BUSY["bg"] in text(response)

@@ -20,7 +20,7 @@ from tests.tableside.test_table_entry import enter, quick, set_mode
 
 pytest_plugins = ["tests.tableside.table_fixtures"]
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from tableside import table_entry
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 POLL = {"HTTP_HX_REQUEST": "true"}
 

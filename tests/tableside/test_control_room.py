@@ -25,6 +25,7 @@ from scoring import services as scoring_services
 from scoring.models import Deal
 from tableside import table_entry
 from tableside.models import MatchEvent, MatchTable
+from tests.commits import committed
 from tests.tableside.test_table_entry import enter, quick, set_mode
 
 pytestmark = pytest.mark.django_db
@@ -328,7 +329,8 @@ def test_a_deal_a_signature_a_dispute_and_an_approval_each_show_in_the_list(
     for step, state in steps:
         version = Tournament.objects.get(pk=event.pk).version
         before = part(organiser_client, event).content
-        step()
+        with committed():
+            step()
         assert Tournament.objects.get(pk=event.pk).version > version  # the stream says so
         after = part(organiser_client, event).content
         assert after != before and state in after.decode()

@@ -26,6 +26,7 @@ from formats.club_night import services as club_nights
 from printing import documents
 from tableside import table_entry
 from tableside.models import MatchTable
+from tests.commits import committed
 from tests.formats.test_knockout_services import at
 from tests.formats.test_knockout_services import started as knockout_started
 from tests.printing.helpers import html_text
@@ -128,11 +129,12 @@ def test_a_final_result_is_not_marked_and_the_live_part_shows_it(four, one_unsig
     first = client.get(url, **HTMX)
     assert COUNT_EN in first.content.decode()
     version = Tournament.objects.get(pk=four.pk).version
-    if how == "signed":
-        table_entry.result_sign(match=unsigned.match, seat="A")
-        table_entry.result_sign(match=unsigned.match, seat="B")
-    else:
-        table_entry.result_approve(match=unsigned.match, by=organiser)
+    with committed():
+        if how == "signed":
+            table_entry.result_sign(match=unsigned.match, seat="A")
+            table_entry.result_sign(match=unsigned.match, seat="B")
+        else:
+            table_entry.result_approve(match=unsigned.match, by=organiser)
     assert Tournament.objects.get(pk=four.pk).version > version  # the stream says changed
     fetched = client.get(url, **HTMX)  # the part fetched again, shared or not
     html = fetched.content.decode()

@@ -11,6 +11,7 @@ from events.models import EntryMode, Pairing
 from scoring.models import Match
 from tableside import table_entry
 from tableside.models import MatchEvent, MatchTable
+from tests.commits import committed
 from tests.tableside.test_table_entry import enter, quick, set_mode
 
 pytest_plugins = ["tests.tableside.table_fixtures"]
@@ -285,13 +286,15 @@ def test_the_players_page_follows_its_match_and_its_part_shows_the_other_phones_
     assert f'sse-connect="/p/{token}/live/?v=' in page
     assert 'id="players-live" data-live' in page and 'hx-trigger="sse:changed"' in page
     version = Match.objects.get(pk=match.pk).version
-    enter(match, "A3")  # the phone of seat A enters deal 1
+    with committed():
+        enter(match, "A3")  # the phone of seat A enters deal 1
     assert Match.objects.get(pk=match.pk).version > version  # the stream says changed
     part = client.get(f"/p/{token}/", **PART)
     assert part.status_code == 200 and "+3" in text(part) and "<html" not in text(part)
     enter(match, "A3 A3 A2", start=2)  # 11:0: the match waits for the signatures
     version = Match.objects.get(pk=match.pk).version
-    table_entry.result_sign(match=match, seat="A", address="10.0.0.7")
+    with committed():
+        table_entry.result_sign(match=match, seat="A", address="10.0.0.7")
     assert Match.objects.get(pk=match.pk).version > version
 
 
