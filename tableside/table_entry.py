@@ -34,6 +34,7 @@ from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from core.text import clean_text
 from events.models import EntryMode, Tournament
 from scoring import rules
 from scoring import services as scoring_services
@@ -56,6 +57,10 @@ APPROVABLE = (AWAITING, DISPUTED)
 """The result states an organiser approves (`result_approve`); any other is refused."""
 
 
+
+
+DISPUTE_LIMIT = MatchTable._meta.get_field("dispute").max_length
+"""The longest dispute text a player may send (500 characters)."""
 
 
 def token_hash(token: str) -> str:
@@ -424,19 +429,22 @@ def result_sign(*, match: Match, seat: str, address: str | None = None) -> Match
 @transaction.atomic
 def result_dispute(*, match: Match, seat: str, text: str,
                    address: str | None = None) -> MatchTable:
-    """The player in `seat` disputes `match`'s result, saying why (`text`, up to 500
-    characters); the organiser resolves it (`result_approve`, after a correction if need be).
+    """The player in `seat` disputes `match`'s result, saying why (`text`, up to
+    `DISPUTE_LIMIT` characters of plain text, several lines allowed: `core.text.clean_text`);
+    the organiser resolves it (`result_approve`, after a correction if need be).
     Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
     `players_may_not_enter`; `dispute_not_offered`: the event's mode signs no result, so a
-    player tells the organiser instead)."""
-    if not text.strip():
+    player tells the organiser instead), or `ValidationError` for a text `clean_text` refuses
+    (the players' page checks it first, with `tableside.forms.DisputeForm`)."""
+    text = clean_text(text, max_length=DISPUTE_LIMIT, multiline=True)
+    if not text:
         raise TableError("dispute_text_missing")
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
     if mode != EntryMode.PLAYERS_SIGN:
         raise TableError("dispute_not_offered")
     _refuse_unless_over(match)
-    table.disputed_by, table.dispute = seat, text.strip()[:500]
+    table.disputed_by, table.dispute = seat, text
     setattr(table, "signed_a" if seat == "A" else "signed_b", None)
     table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b"])
     _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address)

@@ -26,6 +26,7 @@ from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.match_sheet import match_sheet
 from tableside import link_guesses, offline_sync, table_entry
 from tableside.errors import TableError
+from tableside.forms import DisputeForm
 from tableside.link_guesses import client_address
 from tableside.models import MatchTable
 
@@ -258,10 +259,14 @@ def result_sign(request, table: MatchTable, seat: str):
 @with_table
 @_seated
 def result_dispute(request, table: MatchTable, seat: str):
-    """Dispute the result with a short text (`text`) for the organiser to settle."""
+    """Dispute the result with a short text (`text`) for the organiser to settle: plain text
+    (`tableside.forms.DisputeForm`), else 422 with the sentence, nothing written."""
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, error=form.errors["text"][0], status=422)
     try:
         table_entry.result_dispute(match=table.match, seat=seat,
-                                   text=request.POST.get("text", ""),
+                                   text=form.cleaned_data["text"],
                                    address=client_address(request))
     except ScoringError as error:
         return _refused(request, table, error)
