@@ -6,9 +6,10 @@ the new card) and one whose match a correction upstream removed 409 (the organis
 neither counted as a guess (`tableside.models.RetiredLink`); any other token answers 404
 (`players/gone.html`, the same page whether the match exists or not), and 30 of them from one
 address in 10 minutes answer 429 (`tableside.link_guesses`), while a valid link still opens.
-The first visit asks "Who are you?" and keeps the seat in a signed cookie for that link only. Each post is one service call, then a redirect to the page
-(303); a refusal draws the page again with the sentence in the user's language and 4xx, nothing
-written. The token opens nothing else: every view here takes the match from it.
+The first visit asks "Who are you?" and keeps the seat in a signed cookie for that link only.
+Each post is one service call, then a redirect to the page (303); a refusal draws the page
+again with the sentence in the user's language and 4xx, nothing written. The token opens
+nothing else: every view here takes the match from it.
 """
 
 from django.conf import settings
