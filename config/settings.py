@@ -15,6 +15,8 @@ from csp import constants as csp
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import log_links
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -265,9 +267,13 @@ PERMISSIONS_POLICY = {
     )
 }
 
+# No players' link reaches a log: every record's message and arguments have the token of
+# /p/<token>/ masked (config/log_links.py), the servers' access lines included.
+log_links.install()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_links": {"()": "config.log_links.MaskLinks"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_links"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
