@@ -20,6 +20,13 @@ from config import log_links
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
+# Files the site's processes make are their owner's alone: the SQLite database and its -wal and
+# -shm, var/secret_key, the backups, the PDFs and uploads (0600; directories 0700). Every
+# process loads these settings before it writes anything (manage.py and its commands, the ASGI
+# server's workers, Celery), so one umask here covers them all (docs/deployment.md "Files").
+PRIVATE_UMASK = 0o077
+os.umask(PRIVATE_UMASK)
+
 env = environ.Env()
 
 DEVELOPMENT_SECRET_KEY = "development-only-secret-key-change-me"  # noqa: S105
