@@ -11,8 +11,10 @@ from core.text import validate_plain_text
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    city = models.CharField(_("city"), max_length=80, blank=True)
+    name = models.CharField(_("name"), max_length=120, unique=True,
+                            validators=[validate_plain_text])
+    city = models.CharField(_("city"), max_length=80, blank=True,
+                            validators=[validate_plain_text])
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_clubs",
         verbose_name=_("organisers"),
@@ -69,7 +71,8 @@ class Player(models.Model):
         Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
         verbose_name=_("club"),
     )
-    contact = models.CharField(_("contact"), max_length=200, blank=True)
+    contact = models.CharField(_("contact"), max_length=200, blank=True,
+                               validators=[validate_plain_text])
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
     history = HistoricalRecords()
 
@@ -99,7 +102,7 @@ class Season(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
     )
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[validate_plain_text])
     starts = models.DateField(_("starts"))
     ends = models.DateField(_("ends"), help_text=_("Events on this day still count."))
     min_matches = models.PositiveSmallIntegerField(

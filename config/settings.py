@@ -15,8 +15,17 @@ from csp import constants as csp
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import log_links
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
+
+# Files the site's processes make are their owner's alone: the SQLite database and its -wal and
+# -shm, var/secret_key, the backups, the PDFs and uploads (0600; directories 0700). Every
+# process loads these settings before it writes anything (manage.py and its commands, the ASGI
+# server's workers, Celery), so one umask here covers them all (docs/deployment.md "Files").
+PRIVATE_UMASK = 0o077
+os.umask(PRIVATE_UMASK)
 
 env = environ.Env()
 
@@ -266,9 +275,13 @@ PERMISSIONS_POLICY = {
     )
 }
 
+# No players' link reaches a log: every record's message and arguments have the token of
+# /p/<token>/ masked (config/log_links.py), the servers' access lines included.
+log_links.install()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_links": {"()": "config.log_links.MaskLinks"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_links"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }

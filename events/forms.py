@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player
 from core.access import sees_everything
-from core.text import clean_name
+from core.text import NameField, PlainTextField, clean_name
 from events import registry
 from events.models import EntryMode, Records, Tournament
 from scoring import rules
@@ -39,6 +39,10 @@ class TournamentForm(forms.ModelForm):
     any), by default their club when they organise exactly one; an event keeps the club it has
     when another organiser edits it.
     """
+
+    name = NameField(label=_("name"), max_length=Tournament._meta.get_field("name").max_length)
+    venue = PlainTextField(label=_("venue"), required=False,
+                           max_length=Tournament._meta.get_field("venue").max_length)
 
     class Meta:
         model = Tournament
@@ -168,8 +172,8 @@ class PlayerAddForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("From the register"), queryset=Player.objects.none(), required=False
     )
-    new_name = forms.CharField(label=_("Or a new player"), max_length=120, required=False)
-    insist = forms.CharField(max_length=120, required=False, widget=forms.HiddenInput)
+    new_name = NameField(label=_("Or a new player"), max_length=120, required=False)
+    insist = NameField(max_length=120, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, user, **kwargs):
         super().__init__(*args, **kwargs)

@@ -71,7 +71,8 @@ class Tournament(HouseRulesFields, Versioned):
 
     name = models.CharField(_("name"), max_length=160, validators=[validate_plain_text])
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=160, blank=True)
+    venue = models.CharField(_("venue"), max_length=160, blank=True,
+                             validators=[validate_plain_text])
     club = models.ForeignKey(
         Club, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments",
         verbose_name=_("club"),

@@ -41,6 +41,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from club.models import Club
 from core.numbers import grouped
+from core.text import NameField
 from events.access import tournament_for_reading
 from events.forms import PRESET_LABELS, clubs_for, own_club
 from events.models import Tournament
@@ -64,7 +65,7 @@ class ImportForm(forms.Form):
         help_text=gettext_lazy("UTF-8 CSV, one row per deal, at most 40 MB."),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
-    name = forms.CharField(
+    name = NameField(
         label=gettext_lazy("Tournament name"),
         max_length=Tournament._meta.get_field("name").max_length,
     )
@@ -88,9 +89,6 @@ class ImportForm(forms.Form):
         club = own_club(user)
         if club is not None:
             self.initial.setdefault("club", club.pk)
-
-    def clean_name(self):
-        return " ".join(self.cleaned_data["name"].split())
 
 
 def _upload_page(request, form, *, status=200, error=None, errors=()):

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import zxingcpp
-from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
 
+from core.site_address import site_url as core_site_url
 from scoring.match_sheet import MatchSheet
 from scoring.models import Match
 from scoring.reason_codes import REASON_CODES, legend  # noqa: F401  (the cards' legend)
@@ -59,8 +59,9 @@ RUNNING_FIELDS = ("game_points_a", "game_points_b")
 
 
 def site_url() -> str:
-    """The site's address as printed (`SITE_URL`), or the development server's."""
-    return getattr(settings, "SITE_URL", "") or "http://127.0.0.1:8000"
+    """The site's address as printed (`SITE_URL`), or the development server's
+    (`core.site_address.site_url`, which also tells whether a phone can open it)."""
+    return core_site_url()
 
 
 def match_entry_url(match_pk: int) -> str:

@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.messages import user_message
+from core.text import PlainTextField
 from scoring import rules
 from scoring.messages import DEAL_NUMBER_MISSING, DRAW_WITH_WINNER
 from scoring.models import Reason, reason_label
@@ -192,7 +193,7 @@ class DealCorrectionForm(DealQuickForm):
 
     draw_overrides_winner = True
 
-    correction_reason = forms.CharField(
+    correction_reason = PlainTextField(
         label=_("Why is the deal corrected?"), max_length=100,
         help_text=_("Kept with the deal's history, e.g. “scorecard misread”."),
     )

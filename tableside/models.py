@@ -82,3 +82,28 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.seat or self.user_id} #{self.number or ''}"
+
+
+class RetiredLink(models.Model):
+    """A players' link that opens no match any more, known by the SHA-256 of its token only
+    (`token_hash`, as `MatchTable` looks links up; the token itself is never kept): the link
+    was renewed (`RENEWED`: the phone is told to scan the new card, 410), or its match was
+    deleted by a change upstream (`REMOVED`: a knockout correction, a withdrawal, a pairing
+    taken back; the players' pages say so with the organiser's sentence, 409). Either answer
+    is not a wrong link, so it does not count toward the guessing limit
+    (`tableside.link_guesses`). No foreign keys: the match, or its whole event, may be gone;
+    `language` is the event's, for the pages of a link that no longer finds it."""
+
+    class Reason(models.TextChoices):
+        RENEWED = "renewed", _("renewed")
+        REMOVED = "removed", _("match removed")
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    match_id = models.BigIntegerField()
+    reason = models.CharField(max_length=12, choices=Reason.choices)
+    change_reason = models.CharField(max_length=100, blank=True)
+    language = models.CharField(max_length=8, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.reason} link of match {self.match_id}"

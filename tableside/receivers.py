@@ -1,14 +1,14 @@
 """Receivers of the table side: the players' signatures of a result go when the result
 changes, and every record of the table moves its match's version on (`events.versions`)."""
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
 from events.versions import bump
 from scoring.models import Match
 from scoring.signals import match_reopened
 from tableside.models import MatchEvent, MatchTable
-from tableside.table_entry import clear_sign_off_on_reopen
+from tableside.table_entry import clear_sign_off_on_reopen, retire_link_of_deleted
 
 
 @receiver(match_reopened, sender=Match)
@@ -16,6 +16,13 @@ def match_reopened_received(sender, match: Match, **kwargs) -> None:
     """A reopened match (an undo or a correction of its deciding deal) loses its players'
     signatures and any dispute of the old result."""
     clear_sign_off_on_reopen(match)
+
+
+@receiver(pre_delete, sender=Match, dispatch_uid="retire-link-of-deleted-match")
+def match_deleted(sender, instance: Match, **kwargs) -> None:
+    """A match deleted by a change upstream keeps its players' link known as removed
+    (`table_entry.retire_link_of_deleted`), so a phone still on it is told why."""
+    retire_link_of_deleted(instance)
 
 
 def _table_changed(sender, instance: MatchTable | MatchEvent, **kwargs) -> None:

@@ -34,13 +34,14 @@ from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from core.text import clean_text
 from events.models import EntryMode, Tournament
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.errors import RecordingError
 from scoring.models import Deal, Match
 from tableside.errors import TableError
-from tableside.models import MatchEvent, MatchTable
+from tableside.models import MatchEvent, MatchTable, RetiredLink
 
 TOKEN_BYTES = 24
 """192 bits from `secrets.token_urlsafe`: 32 URL-safe characters."""
@@ -56,6 +57,10 @@ APPROVABLE = (AWAITING, DISPUTED)
 """The result states an organiser approves (`result_approve`); any other is refused."""
 
 
+
+
+DISPUTE_LIMIT = MatchTable._meta.get_field("dispute").max_length
+"""The longest dispute text a player may send (500 characters)."""
 
 
 def token_hash(token: str) -> str:
@@ -424,19 +429,22 @@ def result_sign(*, match: Match, seat: str, address: str | None = None) -> Match
 @transaction.atomic
 def result_dispute(*, match: Match, seat: str, text: str,
                    address: str | None = None) -> MatchTable:
-    """The player in `seat` disputes `match`'s result, saying why (`text`, up to 500
-    characters); the organiser resolves it (`result_approve`, after a correction if need be).
+    """The player in `seat` disputes `match`'s result, saying why (`text`, up to
+    `DISPUTE_LIMIT` characters of plain text, several lines allowed: `core.text.clean_text`);
+    the organiser resolves it (`result_approve`, after a correction if need be).
     Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
     `players_may_not_enter`; `dispute_not_offered`: the event's mode signs no result, so a
-    player tells the organiser instead)."""
-    if not text.strip():
+    player tells the organiser instead), or `ValidationError` for a text `clean_text` refuses
+    (the players' page checks it first, with `tableside.forms.DisputeForm`)."""
+    text = clean_text(text, max_length=DISPUTE_LIMIT, multiline=True)
+    if not text:
         raise TableError("dispute_text_missing")
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
     if mode != EntryMode.PLAYERS_SIGN:
         raise TableError("dispute_not_offered")
     _refuse_unless_over(match)
-    table.disputed_by, table.dispute = seat, text.strip()[:500]
+    table.disputed_by, table.dispute = seat, text
     setattr(table, "signed_a" if seat == "A" else "signed_b", None)
     table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b"])
     _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address)
@@ -473,11 +481,47 @@ def link_renew(*, match: Match, by, address: str | None = None) -> MatchTable:
     match, table, mode = _locked(match.pk)
     if not players_may_enter(mode):
         raise TableError("players_may_not_enter")
+    RetiredLink.objects.update_or_create(
+        token_hash=table.token_hash,
+        defaults={"match_id": match.pk, "reason": RetiredLink.Reason.RENEWED,
+                  "language": event_of_match(match.pk)[1]},
+    )
     token = secrets.token_urlsafe(TOKEN_BYTES)
     table.token, table.token_hash = token, token_hash(token)
     table.save(update_fields=["token", "token_hash"])
     _log(match, MatchEvent.Kind.RENEWED, user=by, address=address)
     return table
+
+
+def retire_link_of_deleted(match: Match) -> None:
+    """`match` is being deleted by a change upstream that says why (`_change_reason`: a
+    knockout correction, a withdrawal, a pairing taken back, a round paired again): its
+    players' link, if it has one, is kept as `RetiredLink` `REMOVED` (its hash, the reason and
+    the event's language), so the players' pages can say what happened. A match deleted
+    without a reason (its whole event deleted) leaves nothing."""
+    reason = getattr(match, "_change_reason", "") or ""
+    hashed = MatchTable.objects.filter(match_id=match.pk).values_list("token_hash", flat=True)
+    if not reason or not hashed:
+        return
+    language = (
+        Tournament.objects.filter(rounds__pairings__match_id=match.pk)
+        .values_list("language", flat=True).first()
+        or Tournament.objects.filter(entries__player_id=match.player_a_id)
+        .filter(entries__player_id=match.player_b_id).order_by("-created_at", "-pk")
+        .values_list("language", flat=True).first()
+        or ""
+    )
+    RetiredLink.objects.update_or_create(
+        token_hash=hashed[0],
+        defaults={"match_id": match.pk, "reason": RetiredLink.Reason.REMOVED,
+                  "change_reason": reason[:100], "language": language},
+    )
+
+
+def retired_link(token: str) -> RetiredLink | None:
+    """The `RetiredLink` of `token` (a link renewed since, or whose match a change upstream
+    removed), looked up by its hash; None for a token no link ever carried."""
+    return RetiredLink.objects.filter(token_hash=token_hash(token)).first()
 
 
 def clear_sign_off_on_reopen(match: Match) -> None:

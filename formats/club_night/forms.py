@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from club import messages as club_messages
 from club.models import Club, Player
 from club.services import players_like
-from core.text import clean_name
+from core.text import NameField, clean_name
 from events.forms import PRESET_LABELS, clubs_for
 from events.models import EntryMode, Tournament
 from formats.club_night.messages import where_playing
@@ -28,7 +28,7 @@ class ClubNightForm(forms.Form):
         label=_("Date"), initial=timezone.localdate,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    name = forms.CharField(
+    name = NameField(
         label=_("Name"), max_length=Tournament._meta.get_field("name").max_length,
         required=False, help_text=_("Leave empty for “Club night” and the date."),
     )
@@ -120,12 +120,12 @@ class ClubNightPairForm(forms.Form):
     that name)."""
 
     player_a = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
-    new_name_a = forms.CharField(max_length=120, required=False)
+    new_name_a = NameField(max_length=120, required=False)
     player_b = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
-    new_name_b = forms.CharField(max_length=120, required=False)
+    new_name_b = NameField(max_length=120, required=False)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
-    insist_a = forms.CharField(max_length=120, required=False, widget=forms.HiddenInput)
-    insist_b = forms.CharField(max_length=120, required=False, widget=forms.HiddenInput)
+    insist_a = NameField(max_length=120, required=False, widget=forms.HiddenInput)
+    insist_b = NameField(max_length=120, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, night: Tournament, user, busy: dict[int, int], elsewhere=None,
                  **kwargs):

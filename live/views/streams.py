@@ -73,6 +73,18 @@ def _link_match(token: str) -> int | None:
     return table.match_id
 
 
+def _gone() -> StreamingHttpResponse:
+    """A stream that says `gone` and ends: the page it belongs to no longer opens."""
+    async def lines() -> AsyncIterator[str]:
+        yield f"retry: {RETRY_MILLISECONDS}\n\n"
+        yield "event: gone\ndata: gone\n\n"
+
+    response = StreamingHttpResponse(lines(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
 def _response(key: tuple[str, int], seen: int | None, allowed) -> StreamingHttpResponse:
     response = StreamingHttpResponse(_messages(key, seen, allowed),
                                      content_type="text/event-stream")
@@ -122,13 +134,17 @@ async def match_stream(request, match_pk: int):
 
 @require_GET
 async def link_stream(request, token: str):
-    """The stream of the players' page of link `token`: 404 for a link that opens no match
-    (counted as a wrong link, as on the page), 429 after too many from this address."""
-    if await _in_thread(link_guesses.refused)(request):
-        return HttpResponse(status=429)
+    """The stream of the players' page of link `token`. A link renewed since, or whose match a
+    change upstream removed (`table_entry.retired_link`), says `gone` at once (the page loads
+    again and says why) and is not counted; any other that opens no match is 404, counted as a
+    wrong link as on the page, or 429 after too many from this address."""
     check = _in_thread(_link_match)
     match_id = await check(token)
     if match_id is None:
+        if await _in_thread(table_entry.retired_link)(token) is not None:
+            return _gone()
+        if await _in_thread(link_guesses.refused)(request):
+            return HttpResponse(status=429)
         await _in_thread(link_guesses.count_miss)(request)
         raise Http404
 

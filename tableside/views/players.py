@@ -1,24 +1,30 @@
 """The players' pages at the table (`players:`, `/p/<token>/`): the match's secret link.
 
 Adapters over `tableside.table_entry`, in the event's language unless the visitor
-chose one (`link_language`): the token finds the match or answers 404 (`players/gone.html`, the
-same page whether the match exists or not); 30 wrong tokens from one address in 10 minutes
-answer 429 (`tableside.link_guesses`). The first visit asks "Who are you?" and keeps the seat in
-a signed cookie for that link only. Each post is one service call, then a redirect to the page
-(302); a refusal draws the page again with the sentence in the user's language and 4xx, nothing
-written. The token opens nothing else: every view here takes the match from it.
+chose one (`link_language`): the token finds the match; a link renewed since answers 410 (scan
+the new card) and one whose match a correction upstream removed 409 (the organiser's sentence),
+neither counted as a guess (`tableside.models.RetiredLink`); any other token answers 404
+(`players/gone.html`, the same page whether the match exists or not), and 30 of them from one
+address in 10 minutes answer 429 (`tableside.link_guesses`), while a valid link still opens.
+The first visit asks "Who are you?" and keeps the seat in a signed cookie for that link only.
+Each post is one service call, then a redirect to the page (302); a refusal draws the page
+again with the sentence in the user's language and 4xx, nothing written. The token opens
+nothing else: every view here takes the match from it.
 """
 
 from django.conf import settings
 from django.contrib import messages
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from core.messages import user_message
 from events.models import EntryMode, Pairing
+from formats.knockout.services import WITHDRAWN
 from live.pages import follow_link, part_or_page
 from scoring import rules
 from scoring.errors import ConfirmationRequired, RecordingError
@@ -26,8 +32,9 @@ from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.match_sheet import match_sheet
 from tableside import link_guesses, offline_sync, table_entry
 from tableside.errors import TableError
+from tableside.forms import DisputeForm
 from tableside.link_guesses import client_address
-from tableside.models import MatchTable
+from tableside.models import MatchTable, RetiredLink
 
 PAGE = "tableside/players/match.html"
 LIVE_PART = "tableside/players/live_match.html"
@@ -51,14 +58,20 @@ def _language(request, event_language: str) -> str:
 
 
 def with_table(view):
-    """Resolve the URL's token to its `MatchTable` (argument `table`), or answer 404 (and
-    count the miss) or 429 (too many misses from this address). The view runs in the link's
-    language (`link_language`)."""
+    """Resolve the URL's token to its `MatchTable` (argument `table`). A link that no longer
+    opens its match (`table_entry.retired_link`) answers 410 (renewed: scan the new card) or
+    409 (its match removed upstream, the organiser's sentence), in JSON to a caller that asked
+    for JSON (the offline queue), and is not counted as a wrong link. Any other token answers
+    404 and is counted, or 429 once this address has tried too many (`link_guesses`); a valid
+    link is never refused. The view runs in the link's language (`link_language`)."""
     def wrapped(request, token: str, *args, **kwargs):
-        if link_guesses.refused(request):
-            return render(request, GONE_PAGE, {"too_many": True}, status=429)
         table = table_entry.table_for_token(token)
         if table is None:
+            retired = table_entry.retired_link(token)
+            if retired is not None:
+                return _retired(request, retired)
+            if link_guesses.refused(request):
+                return render(request, GONE_PAGE, {"too_many": True}, status=429)
             link_guesses.count_miss(request)
             return render(request, GONE_PAGE, {}, status=404)
         language = link_language(request, table)
@@ -70,6 +83,35 @@ def with_table(view):
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
     return wrapped
+
+
+RENEWED = gettext_lazy(
+    "The organiser gave this match a new link, and this one no longer opens it. Scan the new "
+    "scorecard (or its QR code) to go on."
+)
+
+
+def retired_answer(request, retired: RetiredLink) -> tuple[str, int]:
+    """(the sentence, the status) for link `retired`: 410 and `RENEWED` for a renewed link,
+    409 and the organiser's match page sentence for a match removed upstream (`match_removed`,
+    or `match_unplayed` after a withdrawal), in the language the active translation speaks."""
+    if retired.reason == RetiredLink.Reason.RENEWED:
+        return str(RENEWED), 410
+    code = "match_unplayed" if retired.change_reason == WITHDRAWN else "match_removed"
+    return str(RecordingError.messages[code]), 409
+
+
+def _retired(request, retired: RetiredLink):
+    language = _language(request, retired.language or settings.LANGUAGE_CODE)
+    with translation.override(language):
+        sentence, status = retired_answer(request, retired)
+        if "application/json" in request.headers.get("Accept", ""):
+            response = JsonResponse({"result": "refused", "message": sentence}, status=status)
+        else:
+            response = render(request, GONE_PAGE, {"retired": sentence,
+                                                   "renewed": status == 410}, status=status)
+    response.headers["Content-Language"] = language
+    return response
 
 
 def _cookie_name(match_id: int) -> str:
@@ -258,10 +300,14 @@ def result_sign(request, table: MatchTable, seat: str):
 @with_table
 @_seated
 def result_dispute(request, table: MatchTable, seat: str):
-    """Dispute the result with a short text (`text`) for the organiser to settle."""
+    """Dispute the result with a short text (`text`) for the organiser to settle: plain text
+    (`tableside.forms.DisputeForm`), else 422 with the sentence, nothing written."""
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, error=form.errors["text"][0], status=422)
     try:
         table_entry.result_dispute(match=table.match, seat=seat,
-                                   text=request.POST.get("text", ""),
+                                   text=form.cleaned_data["text"],
                                    address=client_address(request))
     except ScoringError as error:
         return _refused(request, table, error)

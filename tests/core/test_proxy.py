@@ -53,8 +53,10 @@ def test_one_visitors_wrong_links_leave_the_others_their_link(settings, match):
     guesser = visitor("198.51.100.7")
     for attempt in range(30):
         assert guesser.get(f"/p/a-wrong-token-number-{attempt:02d}/").status_code == 404
-    assert guesser.get(f"/p/{token}/").status_code == LOCKED
-    assert visitor("203.0.113.9").get(f"/p/{token}/").status_code == 200
+    assert guesser.get("/p/a-wrong-token-once-again/").status_code == LOCKED
+    assert visitor("203.0.113.9").get("/p/a-wrong-token-once-again/").status_code == 404
+    # A valid link is never refused, not even to the address that guessed.
+    assert guesser.get(f"/p/{token}/").status_code == 200
 
 
 @pytest.mark.django_db

@@ -214,8 +214,29 @@ def test_a_wrong_link_has_no_stream_and_counts_as_a_guess(match):
         assert (await client.get(f"/p/{wrong}/live/")).status_code == 404
         for _ in range(link_guesses.GUESS_LIMIT):
             await client.get(f"/p/{wrong}/live/")
+        assert (await client.get(f"/p/{wrong}/live/")).status_code == 429
         token = await sync_to_async(lambda: table_entry.table_of(match).token)()
-        assert (await client.get(f"/p/{token}/live/")).status_code == 429
+        response = await client.get(f"/p/{token}/live/?v=0")  # the right link still opens
+        assert response.status_code == 200
+        await lines_until(aiter(response.streaming_content), "event: changed")
+
+    run(scenario())
+    cache.clear()
+
+
+def test_a_renewed_link_s_stream_says_gone_and_is_no_guess(match, organiser):
+    cache.clear()
+    old = table_entry.table_of(match).token
+    table_entry.link_renew(match=match, by=organiser)
+
+    async def scenario():
+        client = AsyncClient()
+        for _ in range(link_guesses.GUESS_LIMIT + 5):
+            response = await client.get(f"/p/{old}/live/?v=0")
+            assert response.status_code == 200
+            assert "event: gone" in await lines_until(aiter(response.streaming_content),
+                                                      "event: gone")
+        assert (await client.get(f"/p/{'x' * 32}/live/")).status_code == 404  # not 429
 
     run(scenario())
     cache.clear()

@@ -44,11 +44,29 @@ def test_the_server_gets_the_lan_address_as_site_url(started, capsys):
     assert started["static"] == env  # static files collected with the server's settings
     assert argv[1:4] == ["-m", "gunicorn", "config.asgi:application"]
     assert argv[argv.index("--worker-class") + 1] == "uvicorn_worker.UvicornWorker"
-    assert argv[argv.index("--bind") + 1] == "0.0.0.0:8123"
+    binds = [argv[i + 1] for i, part in enumerate(argv) if part == "--bind"]
+    assert binds == ["192.168.1.20:8123", "127.0.0.1:8123"]  # not every interface
     assert argv[argv.index("--workers") + 1] == "2"
     out = capsys.readouterr().out
     assert "http://192.168.1.20:8123" in out
     assert "▄" in out or "█" in out  # the QR code
+
+
+def test_all_interfaces_only_when_asked(started):
+    get_user_model().objects.create_superuser("maria", password="santase-66-pass")
+    call_command("serve_club", "--port", "8124", "--address", "10.0.0.7", "--all-interfaces")
+    argv = started["argv"]
+    assert [argv[i + 1] for i, part in enumerate(argv) if part == "--bind"] == ["0.0.0.0:8124"]
+    assert started["env"]["SITE_URL"] == "http://10.0.0.7:8124"
+
+
+def test_without_a_network_it_binds_the_laptop_alone(started, monkeypatch):
+    get_user_model().objects.create_superuser("maria", password="santase-66-pass")
+    monkeypatch.setattr(serve_club.network, "routed_address", lambda: None)
+    monkeypatch.setattr(serve_club.network, "interface_addresses", lambda: ["127.0.0.1"])
+    call_command("serve_club", "--port", "8125")
+    argv = started["argv"]
+    assert [argv[i + 1] for i, part in enumerate(argv) if part == "--bind"] == ["127.0.0.1:8125"]
 
 
 def test_with_a_certificate_it_serves_https_and_the_links_say_so(started, tmp_path):

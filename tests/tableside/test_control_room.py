@@ -201,14 +201,14 @@ def test_the_actions_refuse_get_and_a_match_of_another_event(event, organiser_cl
 # --- renew -------------------------------------------------------------------------------------
 
 
-def test_renewing_makes_the_old_link_404_and_offers_the_card_again(event, organiser_client):
+def test_renewing_makes_the_old_link_410_and_offers_the_card_again(event, organiser_client):
     match = at_table(event, 3)
     old = table_entry.table_of(match).token
     response = english(organiser_client).post(
         reverse("control:renew", args=[event.pk, match.pk]))
     assert response.status_code == 302
     assert response["Location"] == room(event, renewed=match.pk)
-    assert Client().get(f"/p/{old}/").status_code == 404
+    assert Client().get(f"/p/{old}/").status_code == 410
     new = MatchTable.objects.get(match=match).token
     assert new != old and Client().get(f"/p/{new}/").status_code == 200
     page = page_of(organiser_client, response["Location"])

@@ -64,6 +64,18 @@ def tls_files(certfile: str | None, keyfile: str | None) -> list[str]:
     return ["--certfile", certfile, "--keyfile", keyfile]
 
 
+def binds(address: str, port: int, *, all_interfaces: bool = False) -> list[str]:
+    """gunicorn's `--bind` arguments: the address the phones are told to open and 127.0.0.1
+    (the laptop itself), so the site is not offered on the laptop's other networks (a wired
+    office network, a VPN); every interface only when asked (`all_interfaces`)."""
+    if all_interfaces:
+        return ["--bind", f"0.0.0.0:{port}"]
+    hosts = [f"[{address}]" if ":" in address else address]
+    if address != network.LOOPBACK:
+        hosts.append(network.LOOPBACK)
+    return [part for host in hosts for part in ("--bind", f"{host}:{port}")]
+
+
 class Command(BaseCommand):
     help = (
         "Serve the site to the phones on the club's network with gunicorn: works out the "
@@ -82,9 +94,14 @@ class Command(BaseCommand):
             "--certfile", help="serve HTTPS with this certificate (PEM) for --address, a name "
             "the phones trust: then the site installs as an app and reopens offline")
         parser.add_argument("--keyfile", help="the certificate's private key (PEM)")
+        parser.add_argument(
+            "--all-interfaces", action="store_true",
+            help="listen on every network interface of the laptop (default: only the address "
+            "announced and 127.0.0.1)")
 
     def handle(self, *args, port: int, address: str | None, workers: int,
-               certfile: str | None = None, keyfile: str | None = None, **options):
+               certfile: str | None = None, keyfile: str | None = None,
+               all_interfaces: bool = False, **options):
         if not 0 < port < 65536:
             raise CommandError(f"--port must be between 1 and 65535, not {port}.")
         if workers < 1:
@@ -121,7 +138,7 @@ class Command(BaseCommand):
         run_server([
             sys.executable, "-m", "gunicorn", "config.asgi:application",
             "--worker-class", "uvicorn_worker.UvicornWorker", "--chdir", str(settings.BASE_DIR),
-            "--workers", str(workers), "--bind", f"0.0.0.0:{port}",
+            "--workers", str(workers), *binds(address, port, all_interfaces=all_interfaces),
             # The live pages' streams never end by themselves: a restart closes them at once,
             # and the phones reconnect and catch up.
             "--graceful-timeout", "2", *tls,

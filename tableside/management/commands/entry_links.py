@@ -4,6 +4,7 @@ print. A finished (or forfeited, or unplayed) match has no line; a bye has no ma
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.site_address import is_loopback
 from events.models import Pairing, Tournament
 from printing.scorecard import site_url
 from tableside import table_entry
@@ -35,6 +36,10 @@ class Command(BaseCommand):
         if round_number is not None:
             pairings = pairings.filter(round__number=round_number)
         base = site_url().rstrip("/")
+        if is_loopback(base):
+            self.stderr.write(
+                f"These links open {base}, this computer's own address: a phone cannot open "
+                f"it. Serve the club's network with `make club` (or `manage.py serve_club`).")
         for pairing in pairings:
             match = pairing.match
             table = pairing.table if pairing.table is not None else "-"
