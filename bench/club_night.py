@@ -38,13 +38,20 @@ whether each was met, the options and the machine's state):
   whatever the pace, so the idle share is measured as it is; the work is not scaled by the run's
   speed-up, since screens told of several deals at once fetch once (fewer fetches per deal
   than at a real pace). Instead: the work's CPU (the night's CPU less the idle cost over the
-  same time) per request of the night, times the requests of a real night — a deal every 90 s
-  at each table, each bringing the phones' requests of a deal as measured (the post, the page,
-  its new stream, the other phone's fetch, the signatures) and one fetch by every screen
-  that follows the event (every deal seen on its own). An upper bound: a deal's requests cost
-  more than a screen's fetch of a part cached for everyone, and the run has fewer fetches a
-  deal than a real night. `core_share_run` is the share measured at the run's pace, and
-  `core_share_run_over_speedup` the plain "work ÷ speed-up + idle", beside it.
+  same time) per unit of work of the night — a request, or a `changed` told on a stream (the
+  stream checks again that the page may be seen) — times the units of a real night: a deal
+  every 90 s at each table, each bringing the phones' requests of a deal as measured (the
+  post, the page, its new stream, the signatures), the other phone told and fetching, and
+  every screen that follows the event told and fetching (every deal seen on its own). An
+  upper bound: a deal's requests cost more than a screen's fetch of a part cached for
+  everyone, and the run has fewer fetches a deal than a real night. `core_share_run` is the
+  share measured at the run's pace, and `core_share_run_over_speedup` the plain "work ÷
+  speed-up + idle", beside it.
+- `core_share_real_night_floor`: the least any design that has every screen fetch once per
+  deal could cost: the idle share plus a real night's requests (`real_requests_per_second`)
+  each costing what the cheapest page of the site costs (`floor_cpu_ms_per_request`:
+  `/manifest.webmanifest`, a view through every middleware and no query, measured after the
+  night with the streams still open).
 - `deal_p95_ms`: from a deal's POST to its answer (the redirect: the deal is saved);
   `deal_page_p95_ms` the page loaded after it, `deal_with_page_p95_ms` both.
 - `screen_lag_p95_ms`: from a deal's answer to its showing on each screen that follows it
@@ -54,8 +61,10 @@ whether each was met, the options and the machine's state):
   that never showed a deal.
 - `lost`/`duplicated`: deals answered "saved" and not stored, stored twice or with numbers
   out of order (and signatures that differ); `errors_5xx`: answers 500 and above;
-  `errors_other`: every other unexpected answer or broken connection; `stale_forms`: deals a
-  phone entered while its page still offered another deal number (posted with the right one).
+  `errors_other`: every other unexpected answer or broken connection; `resent`: requests sent
+  again because a kept-alive connection was found closed before any answer (a browser sends
+  them again too); `stale_forms`: deals a phone entered while its page still offered another
+  deal number (posted with the right one).
 - `client_cpu_s`: this process's CPU (a slow client makes slow figures); `load_average` and
   `calibration_ms` (`bench.common.calibration_ms`) before and after: the machine's state.
 
@@ -119,6 +128,7 @@ STRONGER_WINS = 0.75  # each table's stronger seat wins this share of the deals
 REASONS = (("won", 40), ("schneider", 35), ("capot", 25))  # 1, 2 and 3 game points
 WORKERS = 2  # serve_club's default
 IDLE_SECONDS = 10
+FLOOR_PATH, FLOOR_REQUESTS, FLOOR_CLIENTS = "/manifest.webmanifest", 400, 4
 SETTLE_SECONDS = 10
 TIMEOUT = 60
 REDIRECTS = (302, 303)
@@ -163,6 +173,8 @@ class Night:
     errors_5xx: list = field(default_factory=list)
     errors: list = field(default_factory=list)
     stale_forms: int = 0
+    resent: int = 0
+    told: int = 0  # `changed` messages received
     playing: bool = False
 
     def pace(self, real: tuple[float, float], rng: random.Random) -> float:
@@ -193,9 +205,18 @@ class Screen:
         self.stream_task: asyncio.Task | None = None
         self.page = ""
 
-    async def get(self, path: str, **kwargs) -> httpx.Response:
+    async def send(self, method: str, path: str, **kwargs) -> httpx.Response:
+        """A request; sent once more when a kept-alive connection turns out closed before
+        any answer, as a browser does (`resent` counts them)."""
         self.night.requests[self.kind] += 1
-        return await self.client.get(path, **kwargs)
+        try:
+            return await self.client.request(method, path, **kwargs)
+        except (httpx.RemoteProtocolError, httpx.ReadError):
+            self.night.resent += 1
+            return await self.client.request(method, path, **kwargs)
+
+    async def get(self, path: str, **kwargs) -> httpx.Response:
+        return await self.send("GET", path, **kwargs)
 
     def drawn(self, response: httpx.Response) -> None:
         self.page = response.text
@@ -241,6 +262,7 @@ class Screen:
                             continue
                         if message.get("event") == "changed":
                             seen = int(message["data"])
+                            self.night.told += 1
                             self.changed(seen)
                         elif message.get("event") == "gone":
                             self.night.errors.append(f"stream {self.stream_path}: gone")
@@ -290,9 +312,8 @@ class Phone(Screen):
         self.seat = seat
 
     async def post(self, path: str, fields: dict) -> httpx.Response:
-        self.night.requests[self.kind] += 1
         fields = {"csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""), **fields}
-        return await self.client.post(path, data=fields)
+        return await self.send("POST", path, data=fields)
 
     async def sit(self) -> None:
         response = await self.get(self.path)  # "Who are you?"
@@ -338,6 +359,12 @@ class Table:
         self.signed = {"A": False, "B": False}
 
     async def play(self, screens: list[Screen]) -> None:
+        try:
+            await self.deals(screens)
+        except httpx.HTTPError as error:  # the table stops
+            self.night.errors.append(f"table {self.match}: {error!r}")
+
+    async def deals(self, screens: list[Screen]) -> None:
         night, rng = self.night, self.rng
         await asyncio.sleep(rng.uniform(0, night.pace(REAL_DEAL_SECONDS, rng)))
         turn = "A"
@@ -465,7 +492,10 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     arrivals = [phone.sit() for table in tables for phone in table.phones.values()]
     arrivals += [screen.load() for screen in screens]
     for start in range(0, len(arrivals), 50):  # not all in the same instant
-        await asyncio.gather(*arrivals[start:start + 50])
+        for failed in await asyncio.gather(*arrivals[start:start + 50],
+                                           return_exceptions=True):
+            if isinstance(failed, Exception):
+                night.errors.append(f"arriving: {failed!r}")
     night.requests = {"phones": 0, "screens": 0}
 
     client_before = cpu_seconds(os.getpid())
@@ -490,6 +520,18 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     night_after = cpu.read()
     client_cpu = cpu_seconds(os.getpid()) - client_before
 
+    # The floor: the cheapest page of the site (a view through every middleware, no query),
+    # FLOOR_REQUESTS of them, FLOOR_CLIENTS at a time, the streams still open.
+    async def floor_client(count: int) -> None:
+        for _ in range(count):
+            night.check("floor", await shared.get(FLOOR_PATH), (200,))
+
+    floor_before, floor_started = cpu.read(), time.monotonic()
+    await asyncio.gather(*(floor_client(FLOOR_REQUESTS // FLOOR_CLIENTS)
+                           for _ in range(FLOOR_CLIENTS)))
+    floor_cpu = max(0.0, Cpu.spent(floor_before, cpu.read())
+                    - idle_rate * (time.monotonic() - floor_started)) / FLOOR_REQUESTS
+
     everyone = [screen for screen in screens] + [p for t in tables for p in t.phones.values()]
     for screen in everyone:
         await screen.close_stream()
@@ -501,22 +543,27 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     lags, missed = screen_lags(night)
     deals = len(night.saves)
     work = max(0.0, Cpu.spent(idle_after, night_after) - idle_rate * elapsed)
-    requests = night.requests["phones"] + night.requests["screens"]
+    # Units of work: requests and `changed` messages (each checks the page may still be seen).
+    units = night.requests["phones"] + night.requests["screens"] + night.told
     real_deals_per_second = len(tables) / (sum(REAL_DEAL_SECONDS) / 2)
-    phone_requests_per_deal = night.requests["phones"] / deals if deals else 0
-    real_requests_per_second = real_deals_per_second * (phone_requests_per_deal + len(screens))
-    real_share = idle_rate + (work / requests * real_requests_per_second if requests else 0)
+    phone_units_per_deal = (night.requests["phones"] / deals + 1) if deals else 0
+    real_units_per_second = real_deals_per_second * (phone_units_per_deal + 2 * len(screens))
+    real_share = idle_rate + (work / units * real_units_per_second if units else 0)
+    real_requests_per_second = real_deals_per_second * (phone_units_per_deal - 1 + len(screens))
     return {
         "night": night, "tables": tables,
         "core_share_real_night": round(real_share, 4),
         "core_share_idle": round(idle_rate, 4),
         "core_share_run": round(idle_rate + work / elapsed, 4),
         "core_share_run_over_speedup": round(idle_rate + work / elapsed / args.speedup, 4),
-        "work_cpu_ms_per_request": round(work / requests * 1000, 3) if requests else None,
+        "core_share_real_night_floor": round(idle_rate + floor_cpu * real_requests_per_second, 4),
+        "floor_cpu_ms_per_request": round(floor_cpu * 1000, 3),
+        "work_cpu_ms_per_unit": round(work / units * 1000, 3) if units else None,
         "work_cpu_ms_per_deal": round(work / deals * 1000, 1) if deals else None,
         "deals": deals, "deals_per_second": round(deals / played, 2),
-        "phone_requests_per_deal": round(phone_requests_per_deal, 2),
-        "screen_fetches_per_deal": round(night.requests["screens"] / deals, 1) if deals else 0,
+        "phone_requests_per_deal": round(night.requests["phones"] / deals, 2) if deals else 0,
+        "screen_requests_per_deal": round(night.requests["screens"] / deals, 1) if deals else 0,
+        "told_per_deal": round(night.told / deals, 1) if deals else 0,
         "real_requests_per_second": round(real_requests_per_second, 1),
         "deal_p95_ms": percentiles(night.timings["deal"])["p95_ms"],
         "deal": percentiles(night.timings["deal"]),
@@ -527,7 +574,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
         "screen_lag_p95_ms": percentiles(lags)["p95_ms"],
         "screen_lag": percentiles(lags),
         "screens_missed": missed,
-        "stale_forms": night.stale_forms,
+        "stale_forms": night.stale_forms, "resent": night.resent,
         "client_cpu_s": round(client_cpu, 1),
         "seconds": round(elapsed, 1),
     }
