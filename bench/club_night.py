@@ -82,6 +82,7 @@ minutes; the `--open` preset half of it, as it has twice the screens).
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -177,8 +178,15 @@ class Night:
     told: int = 0  # `changed` messages received
     playing: bool = False
 
+    over: asyncio.Event = field(default_factory=asyncio.Event)  # the night's time is up
+
     def pace(self, real: tuple[float, float], rng: random.Random) -> float:
         return rng.uniform(*real) / self.speedup
+
+    async def rest(self, seconds: float) -> None:
+        """Wait `seconds`, or less once the night is over."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.over.wait(), seconds)
 
     def check(self, what: str, response: httpx.Response, expected) -> bool:
         if response.status_code >= 500:
@@ -366,7 +374,7 @@ class Table:
 
     async def deals(self, screens: list[Screen]) -> None:
         night, rng = self.night, self.rng
-        await asyncio.sleep(rng.uniform(0, night.pace(REAL_DEAL_SECONDS, rng)))
+        await night.rest(rng.uniform(0, night.pace(REAL_DEAL_SECONDS, rng)))
         turn = "A"
         over = False
         while night.playing and not over:
@@ -387,12 +395,14 @@ class Table:
             over = phone.offered() is None
             turn = "B" if turn == "A" else "A"
             if not over:
-                await asyncio.sleep(night.pace(REAL_DEAL_SECONDS, rng))
+                await night.rest(night.pace(REAL_DEAL_SECONDS, rng))
         if over:
             await asyncio.gather(*(self.sign(seat) for seat in "AB"))
 
     async def sign(self, seat: str) -> None:
-        await asyncio.sleep(self.night.pace(REAL_SIGN_SECONDS, self.rng))
+        await self.night.rest(self.night.pace(REAL_SIGN_SECONDS, self.rng))
+        if not self.night.playing:
+            return
         phone = self.phones[seat]
         if await phone.navigate("sign", phone.path + "sign/", {"seat": seat}) is not None:
             self.signed[seat] = True
@@ -509,6 +519,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     play = [asyncio.create_task(table.play(screens)) for table in tables]
     await asyncio.sleep(args.minutes * 60)
     night.playing = False
+    night.over.set()
     await asyncio.gather(*play)  # a deal or a signature under way ends
     played = time.monotonic() - started
     settle_until = time.monotonic() + SETTLE_SECONDS
