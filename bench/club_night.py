@@ -33,20 +33,21 @@ whether each was met, the options and the machine's state):
 
 - `core_share_real_night`: the server's CPU (gunicorn's master and workers; on PostgreSQL also
   the backends of the bench database, those that ended during the run counted through the
-  postmaster's children's time, so the backends of other databases that ended meanwhile are
-  counted too) as a share of one core on a real night. The idle streams cost about nothing
-  whatever the pace, so the idle share is measured as it is; the work is not scaled by the run's
-  speed-up, since screens told of several deals at once fetch once (fewer fetches per deal
-  than at a real pace). Instead: the work's CPU (the night's CPU less the idle cost over the
-  same time) per unit of work of the night — a request, or a `changed` told on a stream (the
-  stream checks again that the page may be seen) — times the units of a real night: a deal
-  every 90 s at each table, each bringing the phones' requests of a deal as measured (the
-  post, the page, its new stream, the signatures), the other phone told and fetching, and
-  every screen that follows the event told and fetching (every deal seen on its own). An
-  upper bound: a deal's requests cost more than a screen's fetch of a part cached for
-  everyone, and the run has fewer fetches a deal than a real night. `core_share_run` is the
-  share measured at the run's pace, and `core_share_run_over_speedup` the plain "work ÷
-  speed-up + idle", beside it.
+  postmaster's children's time when no other database was busy meanwhile; else only the backends
+  alive at each reading, and `postgres_cpu_partial` says so) as a share of one core on a real
+  night. The idle streams cost little whatever the pace (on SQLite each worker reads the
+  versions 4 times a second while anybody follows), so the idle share is measured as it is; the
+  work is not scaled by the run's speed-up, since screens told of several deals at once fetch
+  once (fewer fetches per deal than at a real pace). Instead: the work's CPU (the night's CPU
+  less the idle cost over the same time) per unit of work of the night — a request, or a
+  `changed` told on a stream (the stream checks again that the page may be seen) — times the
+  units of a real night: a deal every 90 s at each table, each bringing the phones' requests of
+  a deal as measured (the post, the page, its new stream, the signatures), the other phone told
+  and fetching, and every screen that follows the event told and fetching (every deal seen on
+  its own). An upper bound: a deal's requests cost more than a screen's fetch of a part cached
+  for everyone, and the run has fewer fetches a deal than a real night. `core_share_run` is the
+  share measured at the run's pace, and `core_share_run_over_speedup` the plain "work ÷ speed-up
+  + idle", beside it.
 - `core_share_real_night_floor`: the least any design that has every screen fetch once per
   deal could cost: the idle share plus a real night's requests (`real_requests_per_second`)
   each costing what the cheapest page of the site costs (`floor_cpu_ms_per_request`:
@@ -149,7 +150,7 @@ from events.models import EntryMode, Tournament
 from tableside import table_entry
 get_user_model().objects.create_superuser("bench", "", "bench-organiser-{secret}")
 event = Tournament.objects.create(
-    name="Клубна вечер", date=datetime.date(2026, 12, 1), format="swiss", swiss_rounds=7,
+    name="Клубна вечер", date=datetime.date(2026, 12, 1), format="swiss", swiss_rounds=3,
     is_public=True, entry_mode=EntryMode.PLAYERS_SIGN, game_target=11)
 for n in range(1, 2 * {tables} + 1):
     services.entry_add(tournament=event, player=Player.objects.create(name=f"Играч {{n}}"))
@@ -473,18 +474,27 @@ class Cpu:
             stat = Path(f"/proc/{checkpointer[0]}/stat").read_text().rsplit(")", 1)[1].split()
             self.postmaster = int(stat[1])
 
+        self.others_busy = False
+
     def read(self) -> dict:
         reading = server_cpu(self.master, self.server, self.name)
         if self.postmaster:
             fields = Path(f"/proc/{self.postmaster}/stat").read_text().rsplit(")", 1)[1].split()
             reading["ended"] = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+            reading["others"] = float(psql(self.server, (
+                "SELECT coalesce(sum(xact_commit + xact_rollback), 0) FROM pg_stat_database "
+                f"WHERE datname NOT IN ('{self.name}', 'postgres')")).strip())
         return reading
 
-    @staticmethod
-    def spent(before: dict, after: dict) -> float:
+    def spent(self, before: dict, after: dict) -> float:
+        """CPU seconds between two readings. The postmaster's ended children count only when
+        no other database did anything meanwhile (else they may be another's backends: then
+        only the backends alive at the readings count, `others_busy` says so)."""
         spent = server_cpu_spent(before, after)
-        return spent["gunicorn"] + spent["postgres"] + after.get("ended", 0) - before.get(
-            "ended", 0)
+        ended = after.get("ended", 0) - before.get("ended", 0)
+        if after.get("others") != before.get("others"):
+            self.others_busy, ended = True, 0.0
+        return spent["gunicorn"] + spent["postgres"] + ended
 
 
 async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
@@ -512,7 +522,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     idle_before = cpu.read()
     await asyncio.sleep(IDLE_SECONDS)
     idle_after = cpu.read()
-    idle_rate = Cpu.spent(idle_before, idle_after) / IDLE_SECONDS
+    idle_rate = cpu.spent(idle_before, idle_after) / IDLE_SECONDS
 
     night.playing = True
     started = time.monotonic()
@@ -540,7 +550,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     floor_before, floor_started = cpu.read(), time.monotonic()
     await asyncio.gather(*(floor_client(FLOOR_REQUESTS // FLOOR_CLIENTS)
                            for _ in range(FLOOR_CLIENTS)))
-    floor_cpu = max(0.0, Cpu.spent(floor_before, cpu.read())
+    floor_cpu = max(0.0, cpu.spent(floor_before, cpu.read())
                     - idle_rate * (time.monotonic() - floor_started)) / FLOOR_REQUESTS
 
     everyone = [screen for screen in screens] + [p for t in tables for p in t.phones.values()]
@@ -553,7 +563,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
 
     lags, missed = screen_lags(night)
     deals = len(night.saves)
-    work = max(0.0, Cpu.spent(idle_after, night_after) - idle_rate * elapsed)
+    work = max(0.0, cpu.spent(idle_after, night_after) - idle_rate * elapsed)
     # Units of work: requests and `changed` messages (each checks the page may still be seen).
     units = night.requests["phones"] + night.requests["screens"] + night.told
     real_deals_per_second = len(tables) / (sum(REAL_DEAL_SECONDS) / 2)
@@ -587,6 +597,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
         "screens_missed": missed,
         "stale_forms": night.stale_forms, "resent": night.resent,
         "client_cpu_s": round(client_cpu, 1),
+        "postgres_cpu_partial": cpu.others_busy,
         "seconds": round(elapsed, 1),
     }
 
