@@ -60,12 +60,13 @@ whether each was met, the options and the machine's state):
   screen, told `changed`, has fetched a part showing it (the first fetch sent after the
   answer, or the one under way then if it is the last); `screens_missed` counts the screens
   that never showed a deal.
-- `lost`/`duplicated`: deals answered "saved" and not stored, stored twice or with numbers
-  out of order (and signatures that differ); `errors_5xx`: answers 500 and above;
-  `errors_other`: every other unexpected answer or broken connection; `resent`: requests sent
-  again because a kept-alive connection was found closed before any answer (a browser sends
-  them again too); `stale_forms`: deals a phone entered while its page still offered another
-  deal number (posted with the right one).
+- `lost`/`duplicated`: deals answered "saved" and not stored, stored twice or with numbers out
+  of order (and signatures that differ); `errors_5xx`: answers 500 and above; `errors_other`:
+  every other unexpected answer or broken connection; `resent`: requests sent again because a
+  kept-alive connection was found closed before any answer (a browser sends them again too), and
+  `stream_reconnects` streams that did so (the browser reconnects after the stream's `retry`,
+  from the version it shows); `stale_forms`: deals a phone entered while its page still offered
+  another deal number (posted with the right one).
 - `client_cpu_s`: this process's CPU (a slow client makes slow figures); `load_average` and
   `calibration_ms` (`bench.common.calibration_ms`) before and after: the machine's state.
 
@@ -177,6 +178,7 @@ class Night:
     stale_forms: int = 0
     resent: int = 0
     told: int = 0  # `changed` messages received
+    reconnects: int = 0
     playing: bool = False
 
     over: asyncio.Event = field(default_factory=asyncio.Event)  # the night's time is up
@@ -277,6 +279,8 @@ class Screen:
                             self.night.errors.append(f"stream {self.stream_path}: gone")
                             return
                         message = {}
+            except (httpx.RemoteProtocolError, httpx.ReadError):
+                self.night.reconnects += 1  # a kept-alive connection found closed, or cut
             except httpx.HTTPError as error:
                 self.night.errors.append(f"stream {self.stream_path}: {error!r}")
             await asyncio.sleep(2)  # the stream's retry
@@ -596,6 +600,7 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
         "screen_lag": percentiles(lags),
         "screens_missed": missed,
         "stale_forms": night.stale_forms, "resent": night.resent,
+        "stream_reconnects": night.reconnects,
         "client_cpu_s": round(client_cpu, 1),
         "postgres_cpu_partial": cpu.others_busy,
         "seconds": round(elapsed, 1),
