@@ -77,7 +77,7 @@ stored twice, no 5xx.
     .venv/bin/python bench/club_night.py [--only sqlite|postgresql] [--minutes 2]
         [--tables 64] [--spectators 100] [--speedup S] [--open]
 
-`make bench` runs it with no arguments: both databases, 2 minutes each (about 3 minutes with
+`make bench` runs it with no arguments: both databases, 2 minutes each (about 3 minutes each with
 the setup). The default speed-up fits an average match (8 deals) into `--minutes` (6 for 2
 minutes; the `--open` preset half of it, as it has twice the screens).
 """
