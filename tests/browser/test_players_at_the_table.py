@@ -113,15 +113,16 @@ def test_confirm_each_b_confirms_as_deal(open_page, live_site, tournament, match
     phone_b.wait_for_selector("text=Save deal 2")
 
 
-def test_a_revoked_link_shows_the_404_page(open_page, live_site, match):
+def test_a_renewed_link_tells_the_player_to_scan_the_new_card(open_page, live_site, match):
     old = live_site.url + table_entry.entry_path(match)
     organiser = organiser_page(open_page, live_site, f"/m/{match.pk}/")
     organiser.click("text=Revoke the link and make a new one")
     organiser.wait_for_selector("text=The old link no longer works")
     phone = open_page()
     response = phone.goto(old)
-    assert response.status == 404
-    phone.wait_for_selector("text=No such match link")
+    assert response.status == 410
+    phone.wait_for_selector("h1 >> text=This link was replaced")
+    phone.wait_for_selector("text=Scan the new scorecard")
     shot(phone, "5-gone")
     new = MatchTable.objects.get(match=match).token
     assert phone.goto(f"{live_site.url}/p/{new}/").status == 200
