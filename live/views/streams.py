@@ -8,13 +8,14 @@ on; the page then fetches its live part again (htmx's `sse` extension, `live.pag
 - `/p/<token>/live/`: the players' page of a match's secret link, the same.
 
 A stream checks what its page checks (404 for what the visitor may not see) when it opens and
-again at every change; a stream whose page the visitor may no longer see (a private event, a
-renewed link) says `gone` and ends, and the page reloads. It opens with the version the page
-was drawn at (`?v=`, or the browser's `Last-Event-ID` when it reconnects by itself) and says
-`changed` at once when that is behind, so a phone that slept or a page that lost the server
-catches up by itself. A comment line every `KEEP_ALIVE_SECONDS` keeps proxies and the phone's
-network from closing a quiet connection; after `STREAM_SECONDS` the stream ends and the
-browser reconnects (`retry`), so no connection outlives a change of access unseen.
+again at a change, at most every `RECHECK_SECONDS`; a stream whose page the visitor may no
+longer see (a private event, a renewed link) says `gone` and ends, and the page reloads. It
+opens with the version the page was drawn at (`?v=`, or the browser's `Last-Event-ID` when it
+reconnects by itself) and says `changed` at once when that is behind, so a phone that slept or a
+page that lost the server catches up by itself. A comment line every `KEEP_ALIVE_SECONDS` keeps
+proxies and the phone's network from closing a quiet connection; after `STREAM_SECONDS` the
+stream ends and the browser reconnects (`retry`), so no connection outlives a change of access
+unseen.
 """
 
 import asyncio
@@ -33,6 +34,11 @@ from live.watcher import watcher
 from tableside import link_guesses, table_entry
 
 KEEP_ALIVE_SECONDS = 20
+RECHECK_SECONDS = 15
+"""A stream checks its visitor again at a change at most this often: each check is a query in
+a thread, and a hundred spectators' streams would each make one at every deal of the event.
+What a stream says is only that something changed; the part the page then fetches is checked
+in full by its view, so nothing shows that the visitor may no longer see."""
 STREAM_SECONDS = 600
 RETRY_MILLISECONDS = 2000
 
@@ -99,15 +105,17 @@ async def _messages(key: tuple[str, int], seen: int | None, allowed) -> AsyncIte
     live = watcher()
     yield f"retry: {RETRY_MILLISECONDS}\n\n"
     closes = time.monotonic() + STREAM_SECONDS
+    recheck = time.monotonic() + RECHECK_SECONDS  # the view has just checked
     async with live.following(key):
         while (left := closes - time.monotonic()) > 0:
             version = await live.changed(key, seen, timeout=min(KEEP_ALIVE_SECONDS, left))
             if version is None:
                 yield ": keep-alive\n\n"
                 continue
-            if version < 0 or not await allowed():
+            if version < 0 or (time.monotonic() >= recheck and not await allowed()):
                 yield "event: gone\ndata: gone\n\n"
                 return
+            recheck = time.monotonic() + RECHECK_SECONDS
             seen = version
             yield f"id: {version}\nevent: changed\ndata: {version}\n\n"
 

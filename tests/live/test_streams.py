@@ -31,6 +31,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def quick_watcher(monkeypatch):
     monkeypatch.setattr(watcher_module, "POLL_SECONDS", 0.05)
     monkeypatch.setattr(streams, "KEEP_ALIVE_SECONDS", 1)
+    monkeypatch.setattr(streams, "RECHECK_SECONDS", 0)
     yield
     # The streams' database work ran in asgiref's one thread for sync code; a stream left
     # open by a test keeps that thread's connection, which would hold the test database
@@ -176,6 +177,36 @@ def test_a_private_event_has_no_stream_for_the_public_and_its_stream_ends(starte
         assert [chunk async for chunk in stream] == []  # the stream has ended
 
     run(made_private())
+
+
+def test_a_stream_checks_its_visitor_again_at_most_every_recheck_seconds(started, match,
+                                                                        monkeypatch):
+    """Three deals within a minute, with a minute between checks: three `changed`, and the
+    visitor checked once, when the stream opened; with no time between checks, at each."""
+    checks = []
+    real = streams._event_visible
+    monkeypatch.setattr(streams, "_event_visible",
+                        lambda user, pk: checks.append(pk) or real(user, pk))
+
+    def three_deals(recheck_seconds: int) -> int:
+        checks.clear()
+        monkeypatch.setattr(streams, "RECHECK_SECONDS", recheck_seconds)
+        version = Tournament.objects.get(pk=started.pk).version
+
+        async def scenario():
+            response = await AsyncClient().get(f"/t/{started.pk}/live/?v={version}")
+            stream = aiter(response.streaming_content)
+            await lines_until(stream, "retry:")
+            for _ in range(3):
+                await sync_to_async(deal)(match)
+                await lines_until(stream, "event: changed")
+            await response.streaming_content.aclose()
+
+        run(scenario())
+        return len(checks)
+
+    assert three_deals(60) == 1
+    assert three_deals(0) == 4
 
 
 def test_an_organiser_follows_a_private_event(started, organiser):
