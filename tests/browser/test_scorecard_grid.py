@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from club.models import Player
 from events.models import Entry, Pairing, Tournament
@@ -68,7 +69,7 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_pat
     page.click("text=Enter a finished scorecard")
     page.wait_for_selector("text=Legend")
     # The first winner cell has the focus: the whole card is typed from here.
-    assert page.evaluate("document.activeElement.name") == "winner-1"
+    expect(page.locator('[name="winner-1"]')).to_be_focused()
     for winner, points, code in CARD:
         page.keyboard.type(winner)
         page.keyboard.press("Tab")
@@ -76,12 +77,12 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_pat
         page.keyboard.press("Tab")
         page.keyboard.type(code)
         page.keyboard.press("Enter")
-    assert page.evaluate("document.activeElement.name") == "winner-9"
+    expect(page.locator('[name="winner-9"]')).to_be_focused()
     for number, expected in enumerate(RUNNING, start=1):
         if expected is not None:
             assert totals(page, number) == expected, number
     assert "unread" in page.locator('tr[data-row="5"]').get_attribute("class")
-    assert page.locator("#running-score").inner_text() == "11 : 2"
+    expect(page.locator("#running-score")).to_have_text("11 : 2")
     # The code fixes the game points where it can: shown as the cell's placeholder.
     assert page.locator('[name="points-1"]').get_attribute("placeholder") == "1"
     page.screenshot(path=str(folder / f"grid_typing_{width}.png"), full_page=True)
@@ -95,11 +96,11 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_pat
     page.screenshot(path=str(folder / f"grid_refused_{width}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     # The focus is on the flagged row: fix the game points (a false claim scores 3).
-    assert page.evaluate("document.activeElement.name") == "winner-5"
+    expect(page.locator('[name="winner-5"]')).to_be_focused()
     page.keyboard.press("Tab")
     page.keyboard.press("Backspace")
     page.keyboard.type("3")
-    assert page.locator("#running-score").inner_text() == "11 : 5"
+    expect(page.locator("#running-score")).to_have_text("11 : 5")
     page.click("text=Save the scorecard")
     page.wait_for_selector("text=The scorecard is saved: 8 deals, 11:5.")
     assert "won the match 11:5." in page.inner_text(".scoreboard")
