@@ -5,7 +5,7 @@ from django.db import models
 
 class Versioned(models.Model):
     """A row with a `version` that only `UPDATE ... SET version = version + 1` moves on
-    (`events.versions.bump`), inside the transaction of each change. A plain `save()` of an
+    (`events.versions.bump`), right after each change commits. A plain `save()` of an
     instance read earlier writes every other column but never `version`, so it cannot set the
     version back to what that instance read."""
 
