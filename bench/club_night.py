@@ -17,10 +17,11 @@ file cache). Then, all on 127.0.0.1, in this one process (asyncio and httpx):
   fetches its live part (an htmx GET of the page: `HX-Request`, `HX-Target: players-live`).
   Once a player has 11 game points both phones sign the result (20-60 s later, sped up too);
 - `--spectators` follow the round page or the standings (half each), and one projector the
-  projector page, each holding the event's stream (`/t/<id>/live/?v=`) and fetching its part
-  when told `changed`, as `static/js/live.js` does: not when the page shows that version
-  already (`X-Live-Version` of its last answer), and one fetch at a time, a `changed` that
-  comes during a fetch fetching once more after it (htmx's queue).
+  projector page, each holding the event's stream (`/t/<id>/live/?v=…&part=…`, gzipped as a
+  browser asks). Not signed in, they are pushed each new version of their part (`part`) and
+  swap it in, as `static/js/live.js` does, unless the page shows that version already; told
+  `changed` instead (a part that may not be pushed), they fetch it, one fetch at a time, a
+  `changed` that comes during a fetch fetching once more after it (htmx's queue).
 
 The phases: everyone arrives; `IDLE_SECONDS` with every stream open and nothing entered (the
 idle cost); the night, `--minutes` long (the tables stop entering then); up to
@@ -43,22 +44,25 @@ whether each was met, the options and the machine's state):
   `changed` told on a stream (the stream checks again that the page may be seen) — times the
   units of a real night: a deal every 90 s at each table, each bringing the phones' requests of
   a deal as measured (the post, the page, its new stream, the signatures), the other phone told
-  and fetching, and every screen that follows the event told and fetching (every deal seen on
-  its own). An upper bound: a deal's requests cost more than a screen's fetch of a part cached
-  for everyone, and the run has fewer fetches a deal than a real night. `core_share_run` is the
+  and fetching, and every screen that follows the event told (pushed its part) and fetching as
+  often as in the run (every deal seen on its own). An upper bound: a deal's requests cost more
+  than a screen's message, and the run has fewer messages a deal than a real night. `core_share_run` is the
   share measured at the run's pace, and `core_share_run_over_speedup` the plain "work ÷ speed-up
   + idle", beside it.
-- `core_share_real_night_floor`: the least any design that has every screen fetch once per
-  deal could cost: the idle share plus a real night's requests (`real_requests_per_second`)
-  each costing what the cheapest page of the site costs (`floor_cpu_ms_per_request`:
-  `/manifest.webmanifest`, a view through every middleware and no query, measured after the
-  night with the streams still open).
+- `core_share_real_night_floor`: the least a real night costs when each deal changes what the
+  screens follow: the idle share, plus for each deal of a real night one render of each part
+  the screens follow (`render_cpu_ms_per_version`: the round, the standings and the projector,
+  rendered afresh after the night) and the phones' requests of a deal, each at what the
+  cheapest page of the site costs (`floor_cpu_ms_per_request`: `/manifest.webmanifest`, a view
+  through every middleware and no query, measured after the night with the streams still open).
+  `core_share_refetch_floor` is the least a design that has every screen fetch its part once
+  per deal would cost: a real night's requests (`real_requests_per_second`) at that price.
 - `deal_p95_ms`: from a deal's POST to its answer (the redirect: the deal is saved);
   `deal_page_p95_ms` the page loaded after it, `deal_with_page_p95_ms` both.
 - `screen_lag_p95_ms`: from a deal's answer to its showing on each screen that follows it
   (the other phone of the table, every spectator and the projector): the time until that
-  screen, told `changed`, has fetched a part showing it (the first fetch sent after the
-  answer, or the one under way then if it is the last); `screens_missed` counts the screens
+  screen has been pushed a part showing it, or, told `changed`, has fetched one (the first
+  fetch sent after the answer, or the one under way then if it is the last); `screens_missed` counts the screens
   that never showed a deal.
 - `lost`/`duplicated`: deals answered "saved" and not stored, stored twice or with numbers out
   of order (and signatures that differ); `errors_5xx`: answers 500 and above; `errors_other`:
@@ -85,6 +89,7 @@ minutes; the `--open` preset half of it, as it has twice the screens).
 import argparse
 import asyncio
 import contextlib
+import html
 import json
 import os
 import random
@@ -132,6 +137,7 @@ REASONS = (("won", 40), ("schneider", 35), ("capot", 25))  # 1, 2 and 3 game poi
 WORKERS = 2  # serve_club's default
 IDLE_SECONDS = 10
 FLOOR_PATH, FLOOR_REQUESTS, FLOOR_CLIENTS = "/manifest.webmanifest", 400, 4
+RENDERS = 5
 SETTLE_SECONDS = 10
 TIMEOUT = 60
 REDIRECTS = (302, 303)
@@ -177,7 +183,9 @@ class Night:
     errors: list = field(default_factory=list)
     stale_forms: int = 0
     resent: int = 0
-    told: int = 0  # `changed` messages received
+    told: int = 0  # `changed` messages and pushed parts received
+    pushed: int = 0  # of them, parts pushed
+    told_screens: int = 0  # of them, to the spectators' screens and the projector
     reconnects: int = 0
     playing: bool = False
 
@@ -208,7 +216,7 @@ class Screen:
 
     def __init__(self, night: Night, client: httpx.AsyncClient, path: str, region: str):
         self.night, self.client, self.path, self.region = night, client, path, region
-        self.stream_path = ""
+        self.stream_path = self.stream_part = ""
         self.shown = -1  # the version the page shows
         self.fetching: asyncio.Task | None = None
         self.again = False
@@ -241,7 +249,8 @@ class Screen:
         if not self.night.check(f"GET {self.path}", response, (200,)):
             raise OSError(f"GET {self.path}: {response.status_code}")
         self.drawn(response)
-        self.stream_path = re.search(r'sse-connect="([^"?]+)', self.page).group(1)
+        connect = re.search(r'sse-connect="([^"?]+)\?v=\d+([^"]*)"', self.page)
+        self.stream_path, self.stream_part = connect.group(1), html.unescape(connect.group(2))
         self.open_stream()
 
     def open_stream(self) -> None:
@@ -259,7 +268,7 @@ class Screen:
             self.night.requests[self.kind] += 1
             try:
                 async with self.client.stream(
-                        "GET", f"{self.stream_path}?v={seen}",
+                        "GET", f"{self.stream_path}?v={seen}{self.stream_part}",
                         headers={"Accept": "text/event-stream"},
                         timeout=httpx.Timeout(TIMEOUT, read=None)) as response:
                     if not self.night.check(f"stream {self.stream_path}", response, (200,)):
@@ -274,7 +283,14 @@ class Screen:
                         if message.get("event") == "changed":
                             seen = int(message["data"])
                             self.night.told += 1
+                            self.night.told_screens += self.kind == "screens"
                             self.changed(seen)
+                        elif message.get("event") == "part":
+                            seen = int(message["id"])
+                            self.night.told += 1
+                            self.night.told_screens += self.kind == "screens"
+                            self.night.pushed += 1
+                            self.swapped(seen)
                         elif message.get("event") == "gone":
                             self.night.errors.append(f"stream {self.stream_path}: gone")
                             return
@@ -284,6 +300,13 @@ class Screen:
             except httpx.HTTPError as error:
                 self.night.errors.append(f"stream {self.stream_path}: {error!r}")
             await asyncio.sleep(2)  # the stream's retry
+
+    def swapped(self, version: int) -> None:
+        """A part pushed by the stream, swapped in (live.js: unless the page shows it)."""
+        if version > self.shown:
+            self.shown = version
+            now = time.monotonic()
+            self.fetches.append((now, now))
 
     def changed(self, version: int) -> None:
         if version <= self.shown:  # this page shows it already (live.js)
@@ -557,6 +580,17 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     floor_cpu = max(0.0, cpu.spent(floor_before, cpu.read())
                     - idle_rate * (time.monotonic() - floor_started)) / FLOOR_REQUESTS
 
+    # A render of each part the screens follow, as a new version costs it once: each GET a
+    # new address (`?render=`), so none comes from the parts kept for a version.
+    followed = sorted({screen.path for screen in screens})
+    render_before, render_started = cpu.read(), time.monotonic()
+    for number in range(RENDERS):
+        for path in followed:
+            night.check("render", await shared.get(f"{path}?render={number}", headers={
+                "HX-Request": "true"}), (200,))
+    render_cpu = max(0.0, cpu.spent(render_before, cpu.read())
+                     - idle_rate * (time.monotonic() - render_started)) / RENDERS
+
     everyone = [screen for screen in screens] + [p for t in tables for p in t.phones.values()]
     for screen in everyone:
         await screen.close_stream()
@@ -572,7 +606,11 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
     units = night.requests["phones"] + night.requests["screens"] + night.told
     real_deals_per_second = len(tables) / (sum(REAL_DEAL_SECONDS) / 2)
     phone_units_per_deal = (night.requests["phones"] / deals + 1) if deals else 0
-    real_units_per_second = real_deals_per_second * (phone_units_per_deal + 2 * len(screens))
+    # A screen is told of each deal, and fetches after it unless the part came pushed.
+    screen_units = 1 + (night.requests["screens"] / night.told_screens
+                        if night.told_screens else 1)
+    real_units_per_second = real_deals_per_second * (
+        phone_units_per_deal + screen_units * len(screens))
     real_share = idle_rate + (work / units * real_units_per_second if units else 0)
     real_requests_per_second = real_deals_per_second * (phone_units_per_deal - 1 + len(screens))
     return {
@@ -581,14 +619,18 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
         "core_share_idle": round(idle_rate, 4),
         "core_share_run": round(idle_rate + work / elapsed, 4),
         "core_share_run_over_speedup": round(idle_rate + work / elapsed / args.speedup, 4),
-        "core_share_real_night_floor": round(idle_rate + floor_cpu * real_requests_per_second, 4),
+        "core_share_real_night_floor": round(idle_rate + real_deals_per_second * (
+            render_cpu + floor_cpu * phone_units_per_deal), 4),
+        "core_share_refetch_floor": round(idle_rate + floor_cpu * real_requests_per_second, 4),
         "floor_cpu_ms_per_request": round(floor_cpu * 1000, 3),
+        "render_cpu_ms_per_version": round(render_cpu * 1000, 1),
         "work_cpu_ms_per_unit": round(work / units * 1000, 3) if units else None,
         "work_cpu_ms_per_deal": round(work / deals * 1000, 1) if deals else None,
         "deals": deals, "deals_per_second": round(deals / played, 2),
         "phone_requests_per_deal": round(night.requests["phones"] / deals, 2) if deals else 0,
         "screen_requests_per_deal": round(night.requests["screens"] / deals, 1) if deals else 0,
         "told_per_deal": round(night.told / deals, 1) if deals else 0,
+        "pushed_per_deal": round(night.pushed / deals, 1) if deals else 0,
         "real_requests_per_second": round(real_requests_per_second, 1),
         "deal_p95_ms": percentiles(night.timings["deal"])["p95_ms"],
         "deal": percentiles(night.timings["deal"]),

@@ -13,7 +13,8 @@ players' links' guess limit and the addresses written beside signatures and deal
 `CompressedPagesMiddleware`: pages and their parts gzipped for a browser that asks (a match's
 page after twenty deals is about 18 KB of HTML and 4 KB gzipped: a third of a second of each
 deal on a poor club wifi, `bench/players_page.py`); Django's GZipMiddleware with its BREACH
-mitigation, except for the live pages' streams, whose small messages gzip would hold back.
+mitigation, except for the live pages' streams, whose small messages gzip would hold back (a
+stream that pushes parts gzips itself, message by message: `live.views.streams.gzipped`).
 Static files come compressed from WhiteNoise already.
 
 `DatabaseUnavailableMiddleware`: while the database cannot be reached (PostgreSQL restarting,

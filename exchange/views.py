@@ -48,7 +48,8 @@ from events.models import Tournament
 from exchange import exporting, import_jobs, importing
 from exchange.models import ImportJob
 from live.pages import follow_job
-from live.views.streams import in_thread, ticking
+from live.threads import in_thread
+from live.views.streams import ticking
 from scoring import rules
 from standings.tables import StandingsTable
 from standings.tie_breaks import DEFAULT_TIE_BREAKS

@@ -18,6 +18,7 @@ stale and nothing needs forgetting. A part holding a form (a CSRF token) is neve
 
 from dataclasses import dataclass
 from functools import wraps
+from urllib.parse import quote
 
 from django.core.cache import cache
 from django.http import HttpResponse
@@ -41,8 +42,11 @@ class Live:
     version: int | None = None
 
 
-def _follow(request, stream: str, version: int) -> None:
-    request.live = Live(stream=f"{stream}?v={version}", version=version)
+def _follow(request, stream: str, version: int, *, pushed: bool = True) -> None:
+    address = f"{stream}?v={version}"
+    if pushed and not request.user.is_authenticated:  # the stream may push the part itself
+        address += "&part=" + quote(request.get_full_path(), safe="/")
+    request.live = Live(stream=address, version=version)
 
 
 class LiveVersionMiddleware:
@@ -77,7 +81,7 @@ def follow_job(request, stream: str) -> None:
 
 def follow_link(request, token: str, match: Match) -> None:
     """Make the players' page of link `token` follow its match from its version as read."""
-    _follow(request, reverse("live:link_stream", args=[token]), match.version)
+    _follow(request, reverse("live:link_stream", args=[token]), match.version, pushed=False)
 
 
 def asks_for_part(request) -> bool:
@@ -125,5 +129,6 @@ def shared_part(kind: str):
                     and not response.streaming and b"csrfmiddlewaretoken" not in response.content):
                 cache.set(key, response.content, SHARED_SECONDS)
             return response
+        wrapped.shared_part = (kind, argument)  # what `live.pushed` may render to push
         return wrapped
     return decorator

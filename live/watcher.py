@@ -6,13 +6,16 @@ it is open (`following`) and asks `changed(key, seen)`, which returns the curren
 soon as it differs from `seen`, or None after `timeout` seconds. Nothing is read while nobody
 follows anything. While somebody does, the watcher reads the versions it follows — one query
 by primary keys for the events and one for the matches, however many screens follow each: on
-PostgreSQL when a `NOTIFY santase_live` arrives (sent by every change, on any web node), else
-every `POLL_SECONDS` (SQLite, where the site runs on one machine).
+PostgreSQL when a `NOTIFY santase_live` arrives (sent by every change, on any web node); on
+SQLite (where the site runs on one machine) when the database's own change counter, read every
+`POLL_SECONDS` on a connection of the watcher's own (`PRAGMA data_version`, which moves when
+another connection commits), has moved. So nothing is read while nothing changes.
 """
 
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections import defaultdict
 
 from asgiref.sync import sync_to_async
@@ -25,7 +28,7 @@ from scoring.models import Match
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25
-"""How often the versions are read where no notification comes (SQLite)."""
+"""How often SQLite's change counter is read (where no notification comes)."""
 RECONNECT_SECONDS = 2.0
 """How long the watcher waits before it listens again after losing PostgreSQL."""
 
@@ -125,10 +128,14 @@ class Watcher:
                 logger.exception("The live pages' watcher could not read the versions")
 
     async def _tick(self) -> None:
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            if self.followers:
-                self.wake.set()
+        counter = SqliteChanges(connection.settings_dict["NAME"])
+        try:
+            while True:
+                await asyncio.sleep(POLL_SECONDS)
+                if self.followers and counter.moved():
+                    self.wake.set()
+        finally:
+            counter.close()
 
     async def _listen(self) -> None:
         import psycopg
@@ -149,6 +156,36 @@ class Watcher:
                 logger.exception("The live pages' watcher lost PostgreSQL; listening again")
                 self.wake.set()
                 await asyncio.sleep(RECONNECT_SECONDS)
+
+
+class SqliteChanges:
+    """SQLite's change counter of database file `name` (`PRAGMA data_version`), on a
+    connection of its own that never writes: it moves whenever another connection commits. A
+    read costs microseconds, in the event loop's thread."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.connection: sqlite3.Connection | None = None
+        self.last: int | None = None
+
+    def moved(self) -> bool:
+        """Whether anything was committed since the last call (True the first time, and when
+        the counter cannot be read: a change is never missed)."""
+        try:
+            if self.connection is None:
+                self.connection = sqlite3.connect(self.name, timeout=0, isolation_level=None,
+                                                  check_same_thread=False)
+            counter = self.connection.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            self.close()
+            return True
+        moved, self.last = counter != self.last, counter
+        return moved
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+        self.connection, self.last = None, None
 
 
 _watchers: dict[asyncio.AbstractEventLoop, Watcher] = {}

@@ -37,7 +37,8 @@ from events.access import (
 )
 from events.models import Tournament
 from live.pages import follow_job
-from live.views.streams import in_thread, ticking
+from live.threads import in_thread
+from live.views.streams import ticking
 from printing import jobs, kinds
 from printing.errors import PrintError
 from printing.models import PrintJob

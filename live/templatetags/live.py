@@ -4,7 +4,8 @@
     <div {% live_region "live-standings" %}>…</div>
 
 `live_region` gives the element its id and has htmx fetch the page's part again (the same
-address, query string included) each time the stream says `changed`, and swap it in whole.
+address, query string included) each time the stream says `changed`, and swap it in whole; or
+swap in the part the stream pushes (`part`, `live.pushed`).
 `static/js/live.js` holds a fetch back while a form inside the region is being filled. Put
 the region's element at the top of the part's template, so the answer replaces it.
 """
@@ -31,6 +32,7 @@ def live_region(context, region_id: str, url: str = "") -> str:
     to the page's own address."""
     request = context["request"]
     return format_html(
-        'id="{}" data-live hx-get="{}" hx-trigger="sse:changed" hx-swap="outerHTML"',
+        'id="{}" data-live hx-get="{}" hx-trigger="sse:changed" sse-swap="part" '
+        'hx-swap="outerHTML"',
         region_id, url or request.get_full_path(),
     )

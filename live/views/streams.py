@@ -1,6 +1,9 @@
 """The live pages' streams: one server-sent-events connection per open live page, which says
 `changed` (with the new version as its id and data) each time what the page shows has moved
-on; the page then fetches its live part again (htmx's `sse` extension, `live.pages`).
+on; the page then fetches its live part again (htmx's `sse` extension, `live.pages`). To a
+visitor who is not signed in the stream pushes the part itself instead (`part`, rendered once
+per version for every such screen: `live.pushed`), gzipped as one stream when the browser
+accepts it.
 
 - `/t/<id>/live/`: an event's pages (a round, the standings, a bracket, the groups, a club
   night, the control room, the projector), following `Tournament.version`;
@@ -20,16 +23,17 @@ unseen.
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+import zlib
+from collections.abc import AsyncIterator
 
-from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
-from django.db import close_old_connections
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from events.access import pairing_for_reading
 from events.models import Tournament
+from live import pushed
+from live.threads import in_thread
 from live.watcher import watcher
 from tableside import link_guesses, table_entry
 
@@ -39,20 +43,9 @@ RECHECK_SECONDS = 15
 a thread, and a hundred spectators' streams would each make one at every deal of the event.
 What a stream says is only that something changed; the part the page then fetches is checked
 in full by its view, so nothing shows that the visitor may no longer see."""
+COMPRESSION_LEVEL = 6
 STREAM_SECONDS = 600
 RETRY_MILLISECONDS = 2000
-
-
-def _in_thread(function: Callable) -> Callable:
-    """`function` run in a worker thread from a stream, its database connection closed after
-    (a stream holds none while it waits)."""
-    def run(*args):
-        close_old_connections()
-        try:
-            return function(*args)
-        finally:
-            close_old_connections()
-    return sync_to_async(run, thread_sensitive=False)
 
 
 def _seen(request) -> int | None:
@@ -91,17 +84,35 @@ def _gone() -> StreamingHttpResponse:
     return response
 
 
-def _response(key: tuple[str, int], seen: int | None, allowed) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(_messages(key, seen, allowed),
+def _response(key: tuple[str, int], seen: int | None, allowed,
+              push=None, request=None) -> StreamingHttpResponse:
+    lines = _messages(key, seen, allowed, push)
+    compressed = push is not None and "gzip" in request.headers.get("Accept-Encoding", "")
+    response = StreamingHttpResponse(gzipped(lines) if compressed else lines,
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+    if push is not None:
+        response["Vary"] = "Accept-Encoding"
+        if compressed:
+            response["Content-Encoding"] = "gzip"
     return response
 
 
-async def _messages(key: tuple[str, int], seen: int | None, allowed) -> AsyncIterator[str]:
+async def gzipped(lines: AsyncIterator[str]) -> AsyncIterator[bytes]:
+    """`lines` as one gzip stream, flushed after each message so it leaves at once. The parts a
+    stream pushes differ little from one version to the next, so each costs a few hundred bytes
+    on the wire. (Django's GZipMiddleware compresses each message of an async stream apart.)"""
+    compressor = zlib.compressobj(COMPRESSION_LEVEL, zlib.DEFLATED, 31)
+    async for line in lines:
+        yield compressor.compress(line.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+async def _messages(key: tuple[str, int], seen: int | None, allowed,
+                    push=None) -> AsyncIterator[str]:
     """The stream's lines (see the module docstring); `allowed()` says (awaited) whether the
-    visitor may still see the page."""
+    visitor may still see the page; `push(version)`, if given, the part to push instead of
+    `changed` (`live.pushed`)."""
     live = watcher()
     yield f"retry: {RETRY_MILLISECONDS}\n\n"
     closes = time.monotonic() + STREAM_SECONDS
@@ -117,27 +128,47 @@ async def _messages(key: tuple[str, int], seen: int | None, allowed) -> AsyncIte
                 return
             recheck = time.monotonic() + RECHECK_SECONDS
             seen = version
-            yield f"id: {version}\nevent: changed\ndata: {version}\n\n"
+            part = await push(version) if push is not None else None
+            if part == pushed.GONE:
+                yield "event: gone\ndata: gone\n\n"
+                return
+            if part is not None:
+                yield pushed.message(version, part)
+            else:
+                yield f"id: {version}\nevent: changed\ndata: {version}\n\n"
+
+
+def _pusher(request, user, kind: str, pk: int):
+    """What pushes the part of the page this stream belongs to (`live.pushed`), for a visitor
+    who is not signed in and a page whose part may be pushed; else None."""
+    path = pushed.part_address(kind, pk, request.GET.get("part", ""))
+    if user.is_authenticated or path is None:
+        return None
+    host, scheme, language = request.get_host(), request.scheme, request.LANGUAGE_CODE
+    renders = pushed.parts()
+    return lambda version: renders.part(path, host, scheme, language, version)
 
 
 @require_GET
 async def event_stream(request, pk: int):
     """The stream of event `pk`'s live pages; 404 for an event the visitor may not see."""
     user = await request.auser()
-    check = _in_thread(_event_visible)
+    check = in_thread(_event_visible)
     if not await check(user, pk):
         raise Http404
-    return _response(("event", pk), _seen(request), lambda: check(user, pk))
+    return _response(("event", pk), _seen(request), lambda: check(user, pk),
+                     _pusher(request, user, "event", pk), request)
 
 
 @require_GET
 async def match_stream(request, match_pk: int):
     """The stream of match `match_pk`'s page; 404 as the match page."""
-    await request.auser()  # the user is read here, not in the worker thread
-    check = _in_thread(_match_visible)
+    user = await request.auser()  # the user is read here, not in the worker thread
+    check = in_thread(_match_visible)
     if not await check(request, match_pk):
         raise Http404
-    return _response(("match", match_pk), _seen(request), lambda: check(request, match_pk))
+    return _response(("match", match_pk), _seen(request), lambda: check(request, match_pk),
+                     _pusher(request, user, "match", match_pk), request)
 
 
 @require_GET
@@ -146,14 +177,14 @@ async def link_stream(request, token: str):
     change upstream removed (`table_entry.retired_link`), says `gone` at once (the page loads
     again and says why) and is not counted; any other that opens no match is 404, counted as a
     wrong link as on the page, or 429 after too many from this address."""
-    check = _in_thread(_link_match)
+    check = in_thread(_link_match)
     match_id = await check(token)
     if match_id is None:
-        if await _in_thread(table_entry.retired_link)(token) is not None:
+        if await in_thread(table_entry.retired_link)(token) is not None:
             return _gone()
-        if await _in_thread(link_guesses.refused)(request):
+        if await in_thread(link_guesses.refused)(request):
             return HttpResponse(status=429)
-        await _in_thread(link_guesses.count_miss)(request)
+        await in_thread(link_guesses.count_miss)(request)
         raise Http404
 
     async def allowed() -> bool:
@@ -186,8 +217,3 @@ def ticking(still_running) -> StreamingHttpResponse:
     response["X-Accel-Buffering"] = "no"
     return response
 
-
-def in_thread(function: Callable) -> Callable:
-    """`function` (sync) made awaitable for a stream view, run in a worker thread with its
-    database connection closed after."""
-    return _in_thread(function)

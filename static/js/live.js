@@ -1,6 +1,7 @@
 // Live pages (live/pages.py): the page holds one server-sent-events stream (htmx's sse
 // extension, on <body>), and each [data-live] region fetches its part again when the stream
-// says "changed". This file adds what the extension does not:
+// says "changed", or swaps in the part the stream pushes ("part", to a visitor who is not
+// signed in). This file adds what the extension does not:
 // - No fetch while a form inside the region is being filled (a field of it has focus, a field
 //   was changed since the region was drawn, or a <details> holding a form is open: the undo and
 //   the card-points entry), nor while a post of the page is on its way. The region is marked
@@ -62,6 +63,26 @@
       event.preventDefault();
       elt.setAttribute("data-live-stale", version || "");
     }
+  });
+
+  // A part the stream pushes (live/pushed.py) is swapped in unless the page shows that
+  // version already; while a post is on its way or a form of the region is being filled, the
+  // region is marked stale instead, as a "changed" is.
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var message = event.detail;
+    if (!message || message.type !== "part") return;
+    var elt = event.target;
+    var version = parseInt(message.lastEventId, 10);
+    if (version && version <= shown) {
+      event.preventDefault();
+      return;
+    }
+    if (sending > 0 || beingFilled(target(elt))) {
+      event.preventDefault();
+      elt.setAttribute("data-live-stale", version || "");
+      return;
+    }
+    if (version > shown) shown = version;
   });
 
   // A stale region is fetched once no post is on its way and its form is not being filled,

@@ -37,7 +37,11 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_site,
     # Scrolled down so far that "who won" is under the sticky score, as a thumb leaves it.
     page.evaluate("""() => { const save = document.querySelector("#match-entry button.primary");
         window.scrollBy(0, save.getBoundingClientRect().top - 300); }""")
-    page.click("text=Save deal 2")  # deal 2: the score, the form, the new row, its change
+    page.evaluate("""() => { window.told = [];
+        document.addEventListener("htmx:sseMessage", e => window.told.push(e.detail.data)); }""")
+    with page.expect_response(lambda response: response.request.method == "POST") as answer:
+        page.click("text=Save deal 2")
+    saved = int(answer.value.headers["x-live-version"])  # the version the answer shows  # deal 2: the score, the form, the new row, its change
     page.wait_for_selector("text=Save deal 3")
     # Once htmx has settled the swap, match.js scrolls "who won" back out from under the score.
     page.wait_for_function("""() => document.querySelector("fieldset.pick-winner")
@@ -56,7 +60,10 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_site,
         const notice = document.querySelector(".board-notice").getBoundingClientRect();
         const seen = document.elementFromPoint(notice.left + 4, notice.top + 4);
         return notice.top >= 0 && seen.classList.contains("board-notice"); }""")
-    page.wait_for_timeout(2_000)  # the stream has said "changed" by now
+    # The stream says "changed" for this very deal; a fetch would leave at once, in the same
+    # task.
+    page.wait_for_function("v => window.told.some(data => parseInt(data, 10) >= v)", arg=saved)
+    page.wait_for_timeout(200)
     assert fetched == [], fetched
     expect(notice).to_have_text("Deal 2 saved.")
     page.click("label.choice >> text=Мария Георгиева")

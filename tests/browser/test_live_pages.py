@@ -1,12 +1,14 @@
 """Live pages in real browsers, served as a club's server serves them (uvicorn,
 `tests/live_site.py`): nothing polls; each page holds one stream and fetches its live part when
-the stream says the event or the match changed.
+the stream says the event or the match changed, or, for a visitor who is not signed in, swaps in
+the part the stream pushes.
 
 - Two phones at one table and a standings screen: a deal entered on one phone shows on the
   other and on the standings within 1 s, without a reload; after the server restarts, each
   page catches up by itself.
 - An organiser enters the deal that wins a match; a spectator's standings page and match page
-  show it without a reload; two spectators of one page both see it (from one render).
+  show it without a reload and without fetching (pushed); two spectators of one page both see
+  it (from one render).
 - The projector at 1920×1080 (body text at least 28 px, no site header).
 Screenshots at 390×844 go to LIVE_SCREENSHOTS=<dir> when set."""
 
@@ -132,9 +134,12 @@ def test_an_organisers_deal_shows_on_the_spectators_pages(open_page, live_site, 
     watching = open_page()
     watching.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
     assert watching.locator(".scoreboard .side >> nth=0 >> .points").inner_text() == "10"
+    fetched = []  # the spectators are pushed their parts: they fetch none
     for page in (*spectators, watching):
         page.evaluate("window.notReloaded = true")
         page.wait_for_function("() => !!document.body.getAttribute('sse-connect')")
+        page.on("request", lambda request: fetched.append(request.url)
+                if request.headers.get("hx-request") else None)
 
     organiser = open_page()
     organiser.goto(live_site.url + reverse("login"))
@@ -154,6 +159,7 @@ def test_an_organisers_deal_shows_on_the_spectators_pages(open_page, live_site, 
         assert winner in page.locator("#live-standings tbody tr >> nth=0").inner_text()
     for page in (*spectators, watching):
         assert page.evaluate("window.notReloaded") is True
+    assert fetched == []
     folder = shots(tmp_path)
     watching.screenshot(path=str(folder / "match_390.png"), full_page=True)
     organiser.goto(live_site.url + reverse("events:round", args=[tournament.pk, 1]))
@@ -170,7 +176,7 @@ def test_a_page_asks_nothing_while_nothing_changes(open_page, live_site, event):
     page.goto(live_site.url + reverse("standings:standings", args=[tournament.pk]))
     page.wait_for_function("() => !!document.body.getAttribute('sse-connect')")
     page.wait_for_timeout(3_000)
-    fetched = [url for url in asked if "/standings/" in url]
+    fetched = [url for url in asked if "/standings/" in url and "/live/" not in url]
     assert len(fetched) == 1  # the page itself; no part fetched again, nothing polled
     assert sum("/live/" in url for url in asked) == 1  # one stream
 

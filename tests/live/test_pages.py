@@ -103,11 +103,13 @@ def test_a_live_page_names_its_stream_from_its_version(live_page):
     deal(match)  # the versions are past 0
     page = visitor(address).get(address).content.decode()
     stream, current = stream_of(address, event, match).split("?v=")
-    drawn = re.search(rf'sse-connect="{re.escape(stream)}\?v=(\d+)"', page)
+    drawn = re.search(rf'sse-connect="{re.escape(stream)}\?v=(\d+)(&amp;part=[^"]*)?"', page)
     # The version read with what the page shows: the current one, unless the visit itself
     # wrote something (the first look at a match makes its players' link), when the stream
     # then says `changed` at once.
     assert drawn and 0 < int(drawn.group(1)) <= int(current)
+    # A spectator's stream is told the page's part, to push it; a players' link's is not.
+    assert drawn.group(2) == (None if address.startswith("/p/") else f"&amp;part={address}")
     assert "vendor/htmx-ext-sse.min.js" in page
     assert 'hx-trigger="sse:changed"' in page
     assert "every " not in page  # no poll left anywhere
