@@ -46,9 +46,9 @@ whether each was met, the options and the machine's state):
   a deal as measured (the post, the page, its new stream, the signatures), the other phone told
   and fetching, and every screen that follows the event told (pushed its part) and fetching as
   often as in the run (every deal seen on its own). An upper bound: a deal's requests cost more
-  than a screen's message, and the run has fewer messages a deal than a real night. `core_share_run` is the
-  share measured at the run's pace, and `core_share_run_over_speedup` the plain "work ÷ speed-up
-  + idle", beside it.
+  than a screen's message, and the run has fewer messages a deal than a real night.
+  `core_share_run` is the share measured at the run's pace, and `core_share_run_over_speedup`
+  the plain "work ÷ speed-up + idle", beside it.
 - `core_share_real_night_floor`: the least a real night costs when each deal changes what the
   screens follow: the idle share, plus for each deal of a real night one render of each part
   the screens follow (`render_cpu_ms_per_version`: the round, the standings and the projector,
@@ -62,8 +62,10 @@ whether each was met, the options and the machine's state):
 - `screen_lag_p95_ms`: from a deal's answer to its showing on each screen that follows it
   (the other phone of the table, every spectator and the projector): the time until that
   screen has been pushed a part showing it, or, told `changed`, has fetched one (the first
-  fetch sent after the answer, or the one under way then if it is the last); `screens_missed` counts the screens
-  that never showed a deal.
+  fetch sent after the answer, or the one under way then if it is the last); `screens_missed`
+  counts the screens that never showed a deal.
+- `screen_bytes_per_deal`: the bytes a spectator's screen receives for a deal, as sent
+  (gzipped bodies, headers not counted): the pushed part, or the `changed` and the part fetched.
 - `lost`/`duplicated`: deals answered "saved" and not stored, stored twice or with numbers out
   of order (and signatures that differ); `errors_5xx`: answers 500 and above; `errors_other`:
   every other unexpected answer or broken connection; `resent`: requests sent again because a
@@ -186,6 +188,7 @@ class Night:
     told: int = 0  # `changed` messages and pushed parts received
     pushed: int = 0  # of them, parts pushed
     told_screens: int = 0  # of them, to the spectators' screens and the projector
+    screen_bytes: int = 0  # what the screens received for the deals, as sent (gzipped)
     reconnects: int = 0
     playing: bool = False
 
@@ -274,12 +277,17 @@ class Screen:
                     if not self.night.check(f"stream {self.stream_path}", response, (200,)):
                         return
                     message: dict[str, str] = {}
+                    counted = 0
                     async for line in response.aiter_lines():
                         if line:
                             if not line.startswith(":"):
                                 name, _, value = line.partition(":")
                                 message[name] = value[1:] if value.startswith(" ") else value
                             continue
+                        if self.kind == "screens" and message:
+                            received = response.num_bytes_downloaded
+                            self.night.screen_bytes += received - counted
+                            counted = received
                         if message.get("event") == "changed":
                             seen = int(message["data"])
                             self.night.told += 1
@@ -328,6 +336,8 @@ class Screen:
                 self.night.errors.append(f"fetch {self.path}: {error!r}")
                 return
             answered = time.monotonic()
+            if self.kind == "screens":
+                self.night.screen_bytes += response.num_bytes_downloaded
             if self.night.check(f"fetch {self.path}", response, (200,)):
                 self.drawn(response)
                 self.fetches.append((sent, answered))
@@ -631,6 +641,8 @@ async def night_out(base: str, event: dict, args, cpu: Cpu) -> dict:
         "screen_requests_per_deal": round(night.requests["screens"] / deals, 1) if deals else 0,
         "told_per_deal": round(night.told / deals, 1) if deals else 0,
         "pushed_per_deal": round(night.pushed / deals, 1) if deals else 0,
+        "screen_bytes_per_deal": round(night.screen_bytes / deals / len(screens))
+        if deals else 0,
         "real_requests_per_second": round(real_requests_per_second, 1),
         "deal_p95_ms": percentiles(night.timings["deal"])["p95_ms"],
         "deal": percentiles(night.timings["deal"]),

@@ -86,20 +86,21 @@ class Parts:
         self.renders: OrderedDict[tuple, asyncio.Task] = OrderedDict()
 
     async def part(self, path: str, host: str, scheme: str, language: str,
-                   version: int) -> str | None:
-        """The part's HTML to push for `version`; GONE when the page no longer opens; None
-        when it is not to be pushed (the page fetches it instead)."""
+                   version: int) -> bytes | str | None:
+        """The stream's `part` message for `version` (`message`, encoded); GONE when the page no
+        longer opens; None when the part is not to be pushed (the page fetches it instead)."""
         key = (path, host, scheme, language, version)
         task = self.renders.get(key)
         if task is None:
             task = asyncio.get_running_loop().create_task(
-                self._render(path, host, scheme, language))
+                self._render(path, host, scheme, language, version))
             self.renders[key] = task
             while len(self.renders) > KEPT_VERSIONS:
                 self.renders.popitem(last=False)
         return await asyncio.shield(task)  # a stream that closes leaves the render to the rest
 
-    async def _render(self, path: str, host: str, scheme: str, language: str) -> str | None:
+    async def _render(self, path: str, host: str, scheme: str, language: str,
+                      version: int) -> bytes | str | None:
         try:
             status, body = await in_thread(render)(path, host, scheme, language)
         except Exception:
@@ -109,7 +110,7 @@ class Parts:
             return GONE
         if status != 200 or "csrfmiddlewaretoken" in body:
             return None
-        return body
+        return message(version, body).encode()  # encoded once for every stream
 
 
 _parts: dict[asyncio.AbstractEventLoop, Parts] = {}

@@ -99,17 +99,18 @@ def _response(key: tuple[str, int], seen: int | None, allowed,
     return response
 
 
-async def gzipped(lines: AsyncIterator[str]) -> AsyncIterator[bytes]:
+async def gzipped(lines: AsyncIterator[str | bytes]) -> AsyncIterator[bytes]:
     """`lines` as one gzip stream, flushed after each message so it leaves at once. The parts a
     stream pushes differ little from one version to the next, so each costs a few hundred bytes
     on the wire. (Django's GZipMiddleware compresses each message of an async stream apart.)"""
     compressor = zlib.compressobj(COMPRESSION_LEVEL, zlib.DEFLATED, 31)
     async for line in lines:
-        yield compressor.compress(line.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH)
+        data = line if isinstance(line, bytes) else line.encode()
+        yield compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
 
 
 async def _messages(key: tuple[str, int], seen: int | None, allowed,
-                    push=None) -> AsyncIterator[str]:
+                    push=None) -> AsyncIterator[str | bytes]:
     """The stream's lines (see the module docstring); `allowed()` says (awaited) whether the
     visitor may still see the page; `push(version)`, if given, the part to push instead of
     `changed` (`live.pushed`)."""
@@ -133,7 +134,7 @@ async def _messages(key: tuple[str, int], seen: int | None, allowed,
                 yield "event: gone\ndata: gone\n\n"
                 return
             if part is not None:
-                yield pushed.message(version, part)
+                yield part
             else:
                 yield f"id: {version}\nevent: changed\ndata: {version}\n\n"
 

@@ -40,8 +40,8 @@ def test_a_second_deal_adds_its_row_and_its_change(browser_page, live_site,
     page.evaluate("""() => { window.told = [];
         document.addEventListener("htmx:sseMessage", e => window.told.push(e.detail.data)); }""")
     with page.expect_response(lambda response: response.request.method == "POST") as answer:
-        page.click("text=Save deal 2")
-    saved = int(answer.value.headers["x-live-version"])  # the version the answer shows  # deal 2: the score, the form, the new row, its change
+        page.click("text=Save deal 2")  # deal 2: the score, the form, the new row, its change
+    saved = int(answer.value.headers["x-live-version"])  # the version the answer shows
     page.wait_for_selector("text=Save deal 3")
     # Once htmx has settled the swap, match.js scrolls "who won" back out from under the score.
     page.wait_for_function("""() => document.querySelector("fieldset.pick-winner")
