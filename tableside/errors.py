@@ -39,4 +39,12 @@ class TableError(TournamentError):
         "approve_not_needed": _(
             "This result needs no approval: no signature is awaited and nobody disputes it."
         ),
+        "result_signed": _(
+            "The result is signed, so the players can no longer change it; only the organiser "
+            "changes it now."
+        ),
+        "result_disputed": _(
+            "The result is disputed, so the players can no longer change it; only the "
+            "organiser changes it now."
+        ),
     }

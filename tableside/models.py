@@ -44,6 +44,11 @@ class MatchTable(models.Model):
         return bool(self.signed_a if seat == Seat.A else self.signed_b)
 
     @property
+    def signed_any(self) -> bool:
+        """A player has signed: the phones can no longer change the result."""
+        return bool(self.signed_a or self.signed_b)
+
+    @property
     def is_final(self) -> bool:
         """Both signed, or the organiser approved: locked for the players."""
         return bool(self.approved_at or (self.signed_a and self.signed_b))
@@ -51,8 +56,8 @@ class MatchTable(models.Model):
 
 class MatchEvent(models.Model):
     """Who did what at the table (or the organiser on the sign-off): every deal, undo,
-    confirmation, signature, dispute, approval and link renewal, with the seat ("" for an
-    organiser: `user`), the time and the client's address."""
+    confirmation, signature, dispute, approval, signatures cleared and link renewal, with the
+    seat ("" for an organiser: `user`), the time and the client's address."""
 
     class Kind(models.TextChoices):
         DEAL = "deal", _("deal entered")
@@ -64,6 +69,7 @@ class MatchEvent(models.Model):
         DISPUTED = "disputed", _("result disputed")
         APPROVED = "approved", _("result approved by the organiser")
         RENEWED = "renewed", _("players' link renewed")
+        CLEARED = "cleared", _("signatures cleared: the result changed")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_events")
     kind = models.CharField(max_length=12, choices=Kind.choices)

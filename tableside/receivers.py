@@ -12,10 +12,10 @@ from tableside.table_entry import clear_sign_off_on_reopen, retire_link_of_delet
 
 
 @receiver(match_reopened, sender=Match)
-def match_reopened_received(sender, match: Match, **kwargs) -> None:
-    """A reopened match (an undo or a correction of its deciding deal) loses its players'
-    signatures and any dispute of the old result."""
-    clear_sign_off_on_reopen(match)
+def match_reopened_received(sender, match: Match, by=None, **kwargs) -> None:
+    """A reopened match (an undo or a correction of its deciding deal, by user `by`) loses its
+    players' signatures and any dispute of the old result; its history says so."""
+    clear_sign_off_on_reopen(match, by=by)
 
 
 @receiver(pre_delete, sender=Match, dispatch_uid="retire-link-of-deleted-match")

@@ -17,6 +17,11 @@ show the same link and a hash cannot give it back; whoever can read that column 
 change every result in the database. Renewing the link writes a new token: the old one then
 finds nothing (404).
 
+**After a signature the phones change nothing.** Once either player has signed, or one has
+disputed the result, a players' link neither enters, confirms nor undoes a deal
+(`result_signed`, `result_disputed`): only an organiser's correction changes the result, and
+clears the signatures (`clear_sign_off_on_reopen`, which the history records).
+
 Every write runs in one transaction with the match row locked first (the lock order of
 `events.services.tournament_lock`), then the match's `MatchTable` row; deals go through
 `scoring.services.deal_record` / `deal_undo_last` (their deal-number guard tells the second of
@@ -261,6 +266,14 @@ def _refuse_if_locked(table: MatchTable, mode: str) -> None:
         raise TableError("result_final")
 
 
+def _refuse_if_signed(table: MatchTable) -> None:
+    """After a signature, or a dispute, the phones change no deal: the organiser does."""
+    if table.signed_any:
+        raise TableError("result_signed")
+    if table.disputed_by:
+        raise TableError("result_disputed")
+
+
 @transaction.atomic
 def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
                      details: rules.DealRecord | None = None, number: int,
@@ -274,12 +287,14 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
     the pending deal (`scoring.services.deal_is_same`).
 
     Raises `TableError` (`players_may_not_enter`; `result_final`: signed or approved;
-    `deal_pending`: another deal waits for the opponent's confirmation),
+    `result_signed` / `result_disputed`: a player has signed or disputed it, so only the
+    organiser changes it; `deal_pending`: another deal waits for the opponent's confirmation),
     `scoring.services.RecordingError` (`deal_already_entered`: the other phone entered deal
     `number` otherwise first -- a conflict, ...)
     and `rules.InvalidDeal`."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_if_signed(table)
     if table.pending:
         if _pending_is(table.pending, number, score, details):  # sent again: still pending
             return None
@@ -335,9 +350,11 @@ def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | N
     handed across the table (the log says so).
 
     Raises `TableError` (`no_pending_deal`: none waits, or another number;
-    `confirm_own_deal`: `seat` entered it; `players_may_not_enter`, `result_final`)."""
+    `confirm_own_deal`: `seat` entered it; `players_may_not_enter`, `result_final`,
+    `result_signed`, `result_disputed`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_if_signed(table)
     pending = table.pending
     if not pending or pending["number"] != number:
         raise TableError("no_pending_deal", number=number)
@@ -361,9 +378,11 @@ def table_deal_reject(*, match: Match, seat: str, number: int,
                       address: str | None = None) -> None:
     """Either player drops the pending deal `number` (the opponent disagrees, or its author
     mistyped): nothing was recorded, the deal is entered again. Raises `TableError`
-    (`no_pending_deal`, `players_may_not_enter`, `result_final`)."""
+    (`no_pending_deal`, `players_may_not_enter`, `result_final`, `result_signed`,
+    `result_disputed`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_if_signed(table)
     if not table.pending or table.pending["number"] != number:
         raise TableError("no_pending_deal", number=number)
     table.pending = None
@@ -375,25 +394,20 @@ def table_deal_reject(*, match: Match, seat: str, number: int,
 def table_deal_undo(*, match: Match, seat: str, number: int,
                     address: str | None = None) -> Deal:
     """A player (`seat`) undoes the last deal, `number` (`scoring.services.deal_undo_last`),
-    while the result is not final; signatures and a dispute given so far are cleared (the
-    result they were for is gone). Raises `TableError` (`players_may_not_enter`,
-    `result_final`, `deal_pending`: a deal waits for confirmation; drop it first) and
+    while nobody has signed or disputed the result (then only the organiser changes it, so a
+    signature is never lost to a player's undo). Raises `TableError`
+    (`players_may_not_enter`, `result_final`, `result_signed`, `result_disputed`,
+    `deal_pending`: a deal waits for confirmation; drop it first) and
     `RecordingError` (`undo_not_last`, `no_deal_to_undo`, `ConfirmationRequired`: the undo would
     undo a knockout's later results -- the organiser's to do)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_if_signed(table)
     if table.pending:
         raise TableError("deal_pending", number=table.pending["number"])
     deal = scoring_services.deal_undo_last(match=match, by=None, number=number)
-    _clear_sign_off(table)
     _log(match, MatchEvent.Kind.UNDO, seat=seat, number=deal.number, address=address)
     return deal
-
-
-def _clear_sign_off(table: MatchTable) -> None:
-    table.signed_a = table.signed_b = table.approved_at = None
-    table.disputed_by, table.dispute = "", ""
-    table.save(update_fields=["signed_a", "signed_b", "approved_at", "disputed_by", "dispute"])
 
 
 def _refuse_unless_over(match: Match) -> None:
@@ -407,8 +421,9 @@ def _refuse_unless_over(match: Match) -> None:
 def result_sign(*, match: Match, seat: str, address: str | None = None) -> MatchTable:
     """The player in `seat` signs `match`'s result (`players_sign`); when both have, the
     result is final. Raises `TableError` (`sign_before_end`: the target is not reached;
-    `sign_twice`: `seat` has signed; `result_final`; `sign_not_needed`: the event's mode
-    asks for no signatures; `players_may_not_enter`)."""
+    `sign_twice`: `seat` has signed; `result_disputed`: `seat` disputed it, the organiser
+    settles it; `result_final`; `sign_not_needed`: the event's mode asks for no signatures;
+    `players_may_not_enter`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
     if mode != EntryMode.PLAYERS_SIGN:
@@ -417,10 +432,10 @@ def result_sign(*, match: Match, seat: str, address: str | None = None) -> Match
     if table.signed(seat):
         raise TableError("sign_twice", points_a=match.game_points_a,
                          points_b=match.game_points_b)
+    if table.disputed_by == seat:
+        raise TableError("result_disputed")
     setattr(table, "signed_a" if seat == "A" else "signed_b", timezone.now())
-    if table.disputed_by == seat:  # signing withdraws one's own dispute
-        table.disputed_by, table.dispute = "", ""
-    table.save(update_fields=["signed_a", "signed_b", "disputed_by", "dispute"])
+    table.save(update_fields=["signed_a", "signed_b"])
     _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address,
          text=f"{match.game_points_a}:{match.game_points_b}")
     return table
@@ -432,10 +447,12 @@ def result_dispute(*, match: Match, seat: str, text: str,
     """The player in `seat` disputes `match`'s result, saying why (`text`, up to
     `DISPUTE_LIMIT` characters of plain text, several lines allowed: `core.text.clean_text`);
     the organiser resolves it (`result_approve`, after a correction if need be).
-    Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
-    `players_may_not_enter`; `dispute_not_offered`: the event's mode signs no result, so a
-    player tells the organiser instead), or `ValidationError` for a text `clean_text` refuses
-    (the players' page checks it first, with `tableside.forms.DisputeForm`)."""
+    A player who had signed withdraws that signature by disputing; once disputed, the phones
+    change no deal (`result_disputed`). Raises `TableError` (`dispute_text_missing`,
+    `sign_before_end`, `result_final`, `players_may_not_enter`; `dispute_not_offered`: the
+    event's mode signs no result, so a player tells the organiser instead), or
+    `ValidationError` for a text `clean_text` refuses (the players' page checks it first, with
+    `tableside.forms.DisputeForm`)."""
     text = clean_text(text, max_length=DISPUTE_LIMIT, multiline=True)
     if not text:
         raise TableError("dispute_text_missing")
@@ -524,9 +541,16 @@ def retired_link(token: str) -> RetiredLink | None:
     return RetiredLink.objects.filter(token_hash=token_hash(token)).first()
 
 
-def clear_sign_off_on_reopen(match: Match) -> None:
-    """A match reopened or changed winner (an organiser's undo or correction): the signatures,
-    approval and dispute were for a result that is gone."""
-    MatchTable.objects.filter(match_id=match.pk).update(
-        signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
-    )
+def clear_sign_off_on_reopen(match: Match, by=None) -> None:
+    """A match reopened or changed winner (an organiser's undo or correction, by user `by`):
+    the signatures, approval and dispute were for a result that is gone. When there were any,
+    the history says they were cleared."""
+    tables = MatchTable.objects.filter(match_id=match.pk)
+    given = tables.filter(
+        models.Q(signed_a__isnull=False) | models.Q(signed_b__isnull=False)
+        | models.Q(approved_at__isnull=False) | ~models.Q(disputed_by="")
+    ).exists()
+    if not given:
+        return
+    tables.update(signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="")
+    _log(match, MatchEvent.Kind.CLEARED, user=by)

@@ -356,7 +356,9 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
     state = table_entry.result_state(match, mode, table)
     pairing = Pairing.objects.select_related("round__tournament").filter(match=match).first()
     pending = table.pending
-    can_enter = not match.is_over and not pending and not table.is_final
+    # After a signature or a dispute only the organiser changes the result.
+    locked = table.is_final or table.signed_any or bool(table.disputed_by)
+    can_enter = not match.is_over and not pending and not locked
     quick_form = details_form = None
     if can_enter:
         initial = {"number": sheet.next_number}
@@ -386,6 +388,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         if pending and pending["winner"] else "",
         "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
         "signed_me": table.signed(seat), "signed_other": table.signed("B" if seat == "A" else "A"),
+        "disputed_me": table.disputed_by == seat, "locked": locked,
         "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
         "error": error, "notice": _success(request), "organiser": False,
     }
