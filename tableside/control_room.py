@@ -59,7 +59,8 @@ class ControlRow:
     it has one, its `MatchTable`), its `state` (`table_entry.match_state`), the time of its
     last entry (None: none yet) and the whole `minutes` since then, whether it is `idle`,
     and what the organiser may do with it from the page (`may_approve`:
-    `table_entry.APPROVABLE`; `may_renew`: the players have a link, not final yet)."""
+    `table_entry.APPROVABLE`; `may_renew`: the players have a link, not final yet; then also
+    free the seats phones hold)."""
 
     pairing: Pairing
     state: str
@@ -92,6 +93,15 @@ class ControlRow:
         """The name of the player who disputes the result ("" when nobody does)."""
         seat = self.table.disputed_by if self.state == table_entry.DISPUTED else ""
         return self.match.player(seat).name if seat else ""
+
+    @property
+    def held_seats(self) -> list[tuple[str, str]]:
+        """(seat, player's name) of each seat a phone holds, while the organiser may free it
+        (`may_renew`)."""
+        if not self.may_renew or self.table is None:
+            return []
+        return [(seat, self.match.player(seat).name) for seat in "AB"
+                if self.table.holder(seat)]
 
     @property
     def group(self) -> int:
