@@ -24,7 +24,13 @@ class MatchTable(models.Model):
     `holder_a` / `holder_b`: the SHA-256 (hex) of the device id of the browser that holds each
     seat (`table_entry.device_hash`; the id itself is only in that browser's cookie), "" for a
     free seat: the first browser to take a seat holds it until the organiser frees it or
-    renews the link."""
+    renews the link. `signed_alike`: both signatures came from one browser (`DEVICE`) or one
+    address (`ADDRESS`), "" otherwise or while not both have signed: the control room marks
+    the match until an organiser approves it."""
+
+    class Alike(models.TextChoices):
+        DEVICE = "device", _("one phone")
+        ADDRESS = "address", _("one address")
 
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, related_name="table", verbose_name=_("match")
@@ -40,6 +46,7 @@ class MatchTable(models.Model):
     players_entered = models.BooleanField(default=False)
     holder_a = models.CharField(max_length=64, blank=True)
     holder_b = models.CharField(max_length=64, blank=True)
+    signed_alike = models.CharField(max_length=8, choices=Alike.choices, blank=True)
 
     class Meta:
         verbose_name = _("match at the table")

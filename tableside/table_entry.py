@@ -28,7 +28,9 @@ seat (`seat_not_held`); a caller without a device (a script, a test) is not chec
 **After a signature the phones change nothing.** Once either player has signed, or one has
 disputed the result, a players' link neither enters, confirms nor undoes a deal
 (`result_signed`, `result_disputed`): only an organiser's correction changes the result, and
-clears the signatures (`clear_sign_off_on_reopen`, which the history records).
+clears the signatures (`clear_sign_off_on_reopen`, which the history records). When both
+signatures come from one device or one address, `MatchTable.signed_alike` says so and the
+control room marks the match until an organiser approves it.
 
 Every write runs in one transaction with the match row locked first (the lock order of
 `events.services.tournament_lock`), then the match's `MatchTable` row; deals go through
@@ -39,6 +41,7 @@ in `core.messages`.
 """
 
 import hashlib
+import ipaddress
 import secrets
 from dataclasses import asdict
 
@@ -516,7 +519,8 @@ def _refuse_unless_over(match: Match) -> None:
 def result_sign(*, match: Match, seat: str, address: str | None = None,
                 device: str | None = None) -> MatchTable:
     """The player in `seat` (on the browser of device hash `device`) signs `match`'s result
-    (`players_sign`); when both have, the result is final. Raises
+    (`players_sign`); when both have, the result is final, and `MatchTable.signed_alike` says
+    whether both signatures came from one device or one address (`_signed_alike`). Raises
     `TableError` (`sign_before_end`: the target is not reached; `sign_twice`: `seat` has
     signed; `result_disputed`: `seat` disputed it, the organiser settles it; `result_final`;
     `sign_not_needed`: the event's mode asks for no signatures; `seat_not_held`;
@@ -533,10 +537,35 @@ def result_sign(*, match: Match, seat: str, address: str | None = None,
     if table.disputed_by == seat:
         raise TableError("result_disputed")
     setattr(table, "signed_a" if seat == "A" else "signed_b", timezone.now())
-    table.save(update_fields=["signed_a", "signed_b"])
+    if table.signed(other_seat(seat)):
+        table.signed_alike = _signed_alike(match, other_seat(seat), device, address)
+    table.save(update_fields=["signed_a", "signed_b", "signed_alike"])
     _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address, device=device,
          text=f"{match.game_points_a}:{match.game_points_b}")
     return table
+
+
+def _signed_alike(match: Match, first_seat: str, device: str | None,
+                  address: str | None) -> str:
+    """Whether the signature being given (from `device`, `address`) came from the same
+    device (`MatchTable.Alike.DEVICE`) or the same address (`ADDRESS`) as `first_seat`'s,
+    the newest signature of that seat in the log (one query); "" when neither, or unknown."""
+    first = (MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNED,
+                                       seat=first_seat).order_by("-at", "-pk").first())
+    if first is None:
+        return ""
+    if device and first.device == device_label(device):
+        return MatchTable.Alike.DEVICE
+    if address and first.address and _same_address(first.address, address):
+        return MatchTable.Alike.ADDRESS
+    return ""
+
+
+def _same_address(one: str, other: str) -> bool:
+    try:
+        return ipaddress.ip_address(one) == ipaddress.ip_address(other)
+    except ValueError:
+        return one == other
 
 
 @transaction.atomic
@@ -562,7 +591,8 @@ def result_dispute(*, match: Match, seat: str, text: str,
     _refuse_unless_over(match)
     table.disputed_by, table.dispute = seat, text
     setattr(table, "signed_a" if seat == "A" else "signed_b", None)
-    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b"])
+    table.signed_alike = ""
+    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b", "signed_alike"])
     _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address,
          device=device)
     return table
@@ -572,14 +602,16 @@ def result_dispute(*, match: Match, seat: str, text: str,
 def result_approve(*, match: Match, by, address: str | None = None) -> MatchTable:
     """An organiser (`by`) approves `match`'s finished result without (all) signatures, or
     as it stands after a dispute (corrected first, if need be): it is final. Only a result
-    whose `result_state` is one of `APPROVABLE` is approved. Raises `TableError`
-    (`sign_before_end`, `result_final`; `approve_not_needed`: no signature is awaited and
-    nobody disputes it)."""
+    whose `result_state` is one of `APPROVABLE` is approved, or one signed by both from one
+    device or one address (`signed_alike`), which the organiser has checked: the control
+    room's mark goes. Raises `TableError` (`sign_before_end`, `result_final`;
+    `approve_not_needed`: no signature is awaited and nobody disputes it)."""
     match, table, mode = _locked(match.pk)
     _refuse_unless_over(match)
-    if table.is_final:
+    checked = signed_alike_unchecked(table)
+    if table.is_final and not checked:
         raise TableError("result_final")
-    if result_state(match, mode, table) not in APPROVABLE:
+    if not checked and result_state(match, mode, table) not in APPROVABLE:
         raise TableError("approve_not_needed")
     table.approved_at = timezone.now()
     table.pending = None
@@ -642,6 +674,13 @@ def retired_link(token: str) -> RetiredLink | None:
     return RetiredLink.objects.filter(token_hash=token_hash(token)).first()
 
 
+def signed_alike_unchecked(table: MatchTable | None) -> bool:
+    """Both players signed from one device or one address (`MatchTable.signed_alike`) and no
+    organiser has approved the result since: the control room marks it."""
+    return bool(table is not None and table.signed_alike and table.signed_a and table.signed_b
+                and not table.approved_at)
+
+
 def clear_sign_off_on_reopen(match: Match, by=None) -> None:
     """A match reopened or changed winner (an organiser's undo or correction, by user `by`):
     the signatures, approval and dispute were for a result that is gone. When there were any,
@@ -653,5 +692,6 @@ def clear_sign_off_on_reopen(match: Match, by=None) -> None:
     ).exists()
     if not given:
         return
-    tables.update(signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="")
+    tables.update(signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
+                  signed_alike="")
     _log(match, MatchEvent.Kind.CLEARED, user=by)

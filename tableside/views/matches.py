@@ -49,7 +49,7 @@ from scoring.forms import (
 )
 from scoring.match_sheet import MatchSheet, match_sheet, sheet_of_scores
 from scoring.models import Match, reason_label
-from tableside import table_entry
+from tableside import control_room, table_entry
 from tableside.errors import TableError
 from tableside.match_history import deal_entered, match_history
 from tableside.views.scorecard import offered as scorecard_offered
@@ -330,6 +330,8 @@ def _players_context(request, match: Match, mode: str) -> dict | None:
         "disputed_name": match.player(table.disputed_by).name if table.disputed_by else "",
         "seats": [{"seat": seat, "name": match.player(seat).name,
                    "held": bool(table.holder(seat))} for seat in rules.SEATS],
+        "alike": control_room.ALIKE_NOTES[table.signed_alike]
+        if table_entry.signed_alike_unchecked(table) else "",
     }
 
 

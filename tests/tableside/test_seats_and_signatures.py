@@ -7,8 +7,10 @@ the target of 11 (9:0 after deal 3, so deal 4 decides the match); seat B winning
 with 3 each after an undo of deal 4 would make it 9:12.
 """
 
+import datetime
 import hashlib
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -16,6 +18,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from events.models import EntryMode
+from formats.club_night import services as club_nights
+from scoring import rules
 from scoring.models import Match
 from tableside import table_entry
 from tableside.errors import TableError
@@ -433,6 +437,84 @@ def test_the_history_names_the_seat_the_address_and_the_phone_never_its_id(
         device_id = client.cookies[DEVICE_COOKIE].value
         assert device_id not in page
         assert table_entry.device_hash(device_id) not in page
+
+
+# --- the control room's mark ---------------------------------------------------------------
+
+
+def test_two_browsers_signing_from_one_address_are_marked_until_approved(
+        started, match, token, organiser_client):
+    enter(match, "A3 A3 A3 A3")
+    seat_a, seat_b = phone(token, "A", address="10.0.0.9"), phone(token, "B", address="10.0.0.9")
+    seat_a.post(f"/p/{token}/sign/", {"seat": "A"})
+    seat_b.post(f"/p/{token}/sign/", {"seat": "B"})
+    assert table(match).is_final and table(match).signed_alike == "address"
+    organiser_client.cookies["django_language"] = "en"
+    room = reverse("control:room", args=[started.pk])
+    page = text(organiser_client.get(room))
+    note = "Both signatures came from one address: check the result with both players"
+    assert page.count(note) == 1
+    row = page[page.index(f'data-match="{match.pk}"'):]
+    row = row[:row.index("</li>")]
+    assert note in row and "Approve the result" in row
+    assert note in text(organiser_client.get(reverse("matches:entry", args=[match.pk])))
+    approve = reverse("control:approve", args=[started.pk, match.pk])
+    assert organiser_client.post(approve).status_code == 302
+    assert table(match).approved_at is not None
+    assert note not in text(organiser_client.get(room))
+
+
+def test_two_browsers_signing_from_two_addresses_are_not_marked(started, match, token,
+                                                                organiser_client):
+    enter(match, "A3 A3 A3 A3")
+    phone(token, "A", address="10.0.0.7").post(f"/p/{token}/sign/", {"seat": "A"})
+    phone(token, "B", address="10.0.0.8").post(f"/p/{token}/sign/", {"seat": "B"})
+    assert table(match).is_final and table(match).signed_alike == ""
+    page = text(organiser_client.get(reverse("control:room", args=[started.pk])))
+    assert "Both signatures came from" not in page
+    approve = reverse("control:approve", args=[started.pk, match.pk])
+    assert organiser_client.post(approve).status_code == 409
+
+
+def test_one_browser_signing_both_seats_in_turn_is_marked_one_phone(
+        started, match, token, organiser, organiser_client):
+    enter(match, "A3 A3 A3 A3")
+    same = phone(token, "A", address="10.0.0.7")
+    phone(token, "B", address="10.0.0.8")
+    same.post(f"/p/{token}/sign/", {"seat": "A"}, REMOTE_ADDR="10.0.0.7")
+    for seat in "AB":  # asked to, the organiser frees both seats
+        table_entry.seat_free(match=match, seat=seat, by=organiser)
+    assert sit(same, token, "B").status_code == 302
+    same.post(f"/p/{token}/sign/", {"seat": "B"}, REMOTE_ADDR="10.0.0.8")
+    assert table(match).signed_alike == "device"
+    organiser_client.cookies["django_language"] = "bg"
+    page = text(organiser_client.get(reverse("control:room", args=[started.pk])))
+    assert "И двата подписа са дадени от един телефон" in page
+
+
+def test_a_club_night_keeps_a_marked_result_in_the_room(organiser, organiser_client,
+                                                       home_club, players):
+    """A club night's room lists only its matches not over, yet a result signed from one
+    address stays, first, until approved."""
+    night = club_nights.club_night_create(
+        club=home_club, date=datetime.date(2026, 12, 11), name="Петък", organiser=organiser,
+        house_rules=rules.HouseRules(),
+    )
+    playing = club_nights.club_night_pair(night=night, player_a=players[0],
+                                          player_b=players[1], table=1, by=organiser).match
+    done = club_nights.club_night_pair(night=night, player_a=players[2], player_b=players[3],
+                                       table=2, by=organiser).match
+    enter(done, "A3 A3 A3 A3")
+    for seat in "AB":
+        table_entry.result_sign(match=done, seat=seat, address="10.0.0.7")
+    organiser_client.cookies["django_language"] = "en"
+    url = reverse("control:room", args=[night.pk])
+    page = text(organiser_client.get(url))
+    rows = [int(pk) for pk in re.findall(r'class="control-row[^"]*" data-match="(\d+)"', page)]
+    assert rows == [done.pk, playing.pk]
+    table_entry.result_approve(match=done, by=organiser)
+    page = text(organiser_client.get(url))
+    assert f'data-match="{done.pk}"' not in page
 
 
 # --- every new refusal has its Bulgarian sentence ------------------------------------------
