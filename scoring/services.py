@@ -65,12 +65,13 @@ def _locked(match: Match) -> Match:
 
 
 def _replay(
-    match: Match, scores: list[rules.DealScore], confirmed: bool = False
+    match: Match, scores: list[rules.DealScore], confirmed: bool = False, by=None
 ) -> rules.MatchScore:
     """Score the match over `scores` and copy the result onto the (locked) match row.
 
-    A finished match that reopens or changes winner sends `match_reopened` with `confirmed`;
-    a receiver may raise `ConfirmationRequired`, which rolls the whole change back."""
+    A finished match that reopens or changes winner sends `match_reopened` with `confirmed`
+    and `by` (the user making the change); a receiver may raise `ConfirmationRequired`, which
+    rolls the whole change back."""
     result = rules.score_match(scores, match.house_rules(), match.first_dealer)
     was_over, old_winner = match.is_over, match.winner  # never closed here (_refuse_if_closed)
     match.game_points_a, match.game_points_b = result.game_points["A"], result.game_points["B"]
@@ -90,7 +91,7 @@ def _replay(
         Match.objects.filter(pk=match.pk).update(**{field: getattr(match, field)
                                                      for field in fields})
     if was_over and (not result.finished or result.winner != old_winner):
-        match_reopened.send(sender=Match, match=match, confirmed=confirmed)
+        match_reopened.send(sender=Match, match=match, confirmed=confirmed, by=by)
     if result.finished and (not was_over or result.winner != old_winner):
         match_finished.send(sender=Match, match=match)
     return result
@@ -237,7 +238,7 @@ def deal_undo_last(
     last._change_reason = "undo"
     last._history_user = by
     last.delete()
-    _replay(match, [deal.score() for deal in deals[:-1]], confirmed)
+    _replay(match, [deal.score() for deal in deals[:-1]], confirmed, by=by)
     return last
 
 
@@ -266,7 +267,7 @@ def deal_correct(
     deals = list(match.deals.order_by("number"))
     deal = next(d for d in deals if d.pk == deal.pk)
     scores = [score if d.pk == deal.pk else d.score() for d in deals]
-    _replay(match, scores, confirmed)
+    _replay(match, scores, confirmed, by=by)
     deal.winner, deal.game_points, deal.reason = score.winner or "", score.game_points, score.reason
     deal.details = asdict(details) if details else None
     deal._history_user = by
@@ -466,5 +467,5 @@ def match_final_score_undo(*, match: Match, by, confirmed: bool = False) -> Matc
     locked._change_reason = "final score undone"
     locked._history_user = by
     locked.save()
-    match_reopened.send(sender=Match, match=locked, confirmed=confirmed)
+    match_reopened.send(sender=Match, match=locked, confirmed=confirmed, by=by)
     return locked

@@ -14,4 +14,5 @@ match_finished = Signal()
 
 match_reopened = Signal()
 """A finished match is playing again, or has another winner, after an undo or a correction.
-Also sends `confirmed`: the organiser has seen and accepted what the change undoes."""
+Also sends `confirmed`: the organiser has seen and accepted what the change undoes; and `by`:
+the user who made the change (None: a player at the table, a script)."""

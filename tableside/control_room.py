@@ -6,9 +6,11 @@ Which matches (`control_pairings`): those of the round being played
 matches not over -- the format object's `pairs_on_the_spot`), every match in play in any
 round (players of a round robin may play ahead), and every result that waits for the
 organiser (`table_entry.unsettled_match_ids`: signatures awaited, or disputed), whatever its
-round.
+round, and every result both players signed from one device or one address that no organiser
+has approved since (`MatchTable.signed_alike`).
 
-The order (`control_rows`): disputed results first; then the idle matches -- playing, or
+The order (`control_rows`): disputed results first, with those signed from one device or one
+address; then the idle matches -- playing, or
 waiting for the signatures, with no entry for `idle_after` minutes or more; then the rest.
 Within each group by table (then round), so that a row keeps its place while the minutes
 pass. The states come from `table_entry.match_state` (the one place that decides them);
@@ -41,6 +43,19 @@ STATE_LABELS = {
     table_entry.FINAL: _("final"),
 }
 """What the page calls each state of `table_entry.match_state`."""
+ALIKE_NOTES = {
+    MatchTable.Alike.DEVICE: _(
+        "Both signatures came from one phone: check the result with both players, then "
+        "approve it."
+    ),
+    MatchTable.Alike.ADDRESS: _(
+        "Both signatures came from one address: check the result with both players, then "
+        "approve it."
+    ),
+}
+"""The mark of a result both players signed from one device or one address
+(`MatchTable.signed_alike`), until an organiser approves it
+(`table_entry.signed_alike_unchecked`)."""
 
 
 def idle_minutes(value: str | None) -> int:
@@ -59,7 +74,8 @@ class ControlRow:
     it has one, its `MatchTable`), its `state` (`table_entry.match_state`), the time of its
     last entry (None: none yet) and the whole `minutes` since then, whether it is `idle`,
     and what the organiser may do with it from the page (`may_approve`:
-    `table_entry.APPROVABLE`; `may_renew`: the players have a link, not final yet)."""
+    `table_entry.APPROVABLE`, or signed from one device or address; `may_renew`: the players
+    have a link, not final yet; then also free the seats phones hold)."""
 
     pairing: Pairing
     state: str
@@ -94,9 +110,29 @@ class ControlRow:
         return self.match.player(seat).name if seat else ""
 
     @property
+    def alike_note(self) -> str:
+        """The mark of a result both players signed from one device or one address, not yet
+        approved ("" for any other)."""
+        if not table_entry.signed_alike_unchecked(self.table):
+            return ""
+        return str(ALIKE_NOTES[self.table.signed_alike])
+
+    @property
+    def held_seats(self) -> list[tuple[str, str]]:
+        """(seat, player's name) of each seat a phone holds, while the organiser may free it
+        (`may_renew`)."""
+        if not self.may_renew or self.table is None:
+            return []
+        return [(seat, self.match.player(seat).name) for seat in "AB"
+                if self.table.holder(seat)]
+
+    @property
     def group(self) -> int:
-        """0: disputed, 1: idle, 2: the rest (the page's order)."""
-        return 0 if self.state == table_entry.DISPUTED else 1 if self.idle else 2
+        """0: disputed, or signed from one device or address (`alike_note`); 1: idle; 2: the
+        rest (the page's order)."""
+        if self.state == table_entry.DISPUTED or self.alike_note:
+            return 0
+        return 1 if self.idle else 2
 
 
 def control_pairings(tournament: Tournament) -> list[Pairing]:
@@ -113,6 +149,8 @@ def control_pairings(tournament: Tournament) -> list[Pairing]:
     wanted = (
         current | Q(match__status=Match.Status.PLAYING) | Q(match__table__pending__isnull=False)
         | Q(match__in=table_entry.unsettled_match_ids(tournament))
+        | Q(match__table__signed_alike__in=MatchTable.Alike.values,
+            match__table__approved_at__isnull=True)
     )
     events = (
         MatchEvent.objects.filter(match=OuterRef("match_id"))
@@ -146,7 +184,8 @@ def control_rows(tournament: Tournament, *, now: datetime.datetime,
         idle = state in IDLE_STATES and minutes is not None and minutes >= idle_after
         rows.append(ControlRow(
             pairing=pairing, state=state, last_entry=last, minutes=minutes, idle=idle,
-            may_approve=state in table_entry.APPROVABLE,
+            may_approve=state in table_entry.APPROVABLE
+            or table_entry.signed_alike_unchecked(getattr(match, "table", None)),
             may_renew=renewable and state != table_entry.FINAL,
         ))
     rows.sort(key=lambda row: (row.group, row.pairing.table is None, row.pairing.table or 0,

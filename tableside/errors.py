@@ -39,4 +39,24 @@ class TableError(TournamentError):
         "approve_not_needed": _(
             "This result needs no approval: no signature is awaited and nobody disputes it."
         ),
+        "result_signed": _(
+            "The result is signed, so the players can no longer change it; only the organiser "
+            "changes it now."
+        ),
+        "result_disputed": _(
+            "The result is disputed, so the players can no longer change it; only the "
+            "organiser changes it now."
+        ),
+        "seat_taken": _(
+            "The seat of %(name)s is already taken on another phone. If that is a mistake, ask "
+            "the organiser to free it."
+        ),
+        "seat_other_held": _(
+            "This phone already holds the seat of %(name)s, and one phone plays one seat. If "
+            "that is a mistake, ask the organiser to free it."
+        ),
+        "seat_not_held": _(
+            "This phone no longer holds a seat in this match; open the match's link again to "
+            "choose yours, or ask the organiser."
+        ),
     }

@@ -152,16 +152,23 @@ def _final_scores(match: Match) -> list[MatchChange]:
 
 def _table_events(match: Match, names: dict[str, str]) -> list[MatchChange]:
     """The match's steps at the table and of its sign-off (one query): who (the seat's
-    player, or the organiser), from which address, what."""
+    player, or the organiser), from which address and which phone (the short label of its
+    browser, `MatchEvent.device`), what. A seat the organiser freed names the organiser,
+    then the seat and the phone that held it."""
     rows = MatchEvent.objects.filter(match_id=match.pk).select_related("user")
     changes = []
     for row in rows:
-        if row.seat:
-            who = _("%(name)s (seat %(seat)s)") % {"name": names[row.seat], "seat": row.seat}
-        else:
+        seat = (_("%(name)s (seat %(seat)s)") % {"name": names[row.seat], "seat": row.seat}
+                if row.seat else "")
+        phone = _("phone %(label)s") % {"label": row.device} if row.device else ""
+        after = str(row.get_kind_display())
+        if row.user_id or not row.seat:
             who = row.user.get_username() if row.user_id else ""
-        if row.address:
-            who = f"{who} · {row.address}"
+            if seat:  # the organiser freed this seat, held by that phone
+                after = " · ".join(part for part in (after, seat, phone) if part)
+            who = " · ".join(part for part in (who, row.address or "") if part)
+        else:
+            who = " · ".join(part for part in (seat, row.address or "", phone) if part)
         changes.append(MatchChange(when=row.at, who=who, kind=TABLE, number=row.number,
-                                   after=str(row.get_kind_display()), reason=row.text))
+                                   after=after, reason=row.text))
     return changes

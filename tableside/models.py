@@ -18,8 +18,19 @@ class MatchTable(models.Model):
     `signed_a` / `signed_b`: when each player signed the result; `approved_at`: the organiser
     approved it without (all) signatures; `pending`: a deal entered under
     `players_confirm_each` that waits for the opponent (`{"number", "winner", "game_points",
-    "reason", "seat"}`), not yet a deal; `players_entered`: a player entered a deal of it (under
-    `players_sign` its result then waits for the signatures)."""
+    "reason", "seat", "device"}`), not yet a deal; `players_entered`: a player entered a deal
+    of it (under `players_sign` its result then waits for the signatures).
+
+    `holder_a` / `holder_b`: the SHA-256 (hex) of the device id of the browser that holds each
+    seat (`table_entry.device_hash`; the id itself is only in that browser's cookie), "" for a
+    free seat: the first browser to take a seat holds it until the organiser frees it or
+    renews the link. `signed_alike`: both signatures came from one browser (`DEVICE`) or one
+    address (`ADDRESS`), "" otherwise or while not both have signed: the control room marks
+    the match until an organiser approves it."""
+
+    class Alike(models.TextChoices):
+        DEVICE = "device", _("one phone")
+        ADDRESS = "address", _("one address")
 
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, related_name="table", verbose_name=_("match")
@@ -33,6 +44,9 @@ class MatchTable(models.Model):
     dispute = models.CharField(max_length=500, blank=True)
     pending = models.JSONField(null=True, blank=True)
     players_entered = models.BooleanField(default=False)
+    holder_a = models.CharField(max_length=64, blank=True)
+    holder_b = models.CharField(max_length=64, blank=True)
+    signed_alike = models.CharField(max_length=8, choices=Alike.choices, blank=True)
 
     class Meta:
         verbose_name = _("match at the table")
@@ -43,6 +57,23 @@ class MatchTable(models.Model):
     def signed(self, seat: str) -> bool:
         return bool(self.signed_a if seat == Seat.A else self.signed_b)
 
+    def holder(self, seat: str) -> str:
+        """The device hash of the browser holding `seat` ("A"/"B"), "" when it is free."""
+        return self.holder_a if seat == Seat.A else self.holder_b
+
+    def seat_held_by(self, device: str) -> str:
+        """The seat ("A"/"B") the browser of device hash `device` holds, "" for none."""
+        if device and device == self.holder_a:
+            return Seat.A
+        if device and device == self.holder_b:
+            return Seat.B
+        return ""
+
+    @property
+    def signed_any(self) -> bool:
+        """A player has signed: the phones can no longer change the result."""
+        return bool(self.signed_a or self.signed_b)
+
     @property
     def is_final(self) -> bool:
         """Both signed, or the organiser approved: locked for the players."""
@@ -50,9 +81,12 @@ class MatchTable(models.Model):
 
 
 class MatchEvent(models.Model):
-    """Who did what at the table (or the organiser on the sign-off): every deal, undo,
-    confirmation, signature, dispute, approval and link renewal, with the seat ("" for an
-    organiser: `user`), the time and the client's address."""
+    """Who did what at the table (or the organiser on the sign-off): every seat taken or
+    freed, deal, undo, confirmation, signature, dispute, approval, signatures cleared and link
+    renewal, with the seat (for an organiser's step: `user`, and the seat it freed), the time,
+    the client's address and, for a phone's step, `device`: a short label of its browser (the
+    first characters of `MatchTable.holder_a`/`holder_b`'s hash, never the id), so two steps
+    from one phone can be told apart from two phones."""
 
     class Kind(models.TextChoices):
         DEAL = "deal", _("deal entered")
@@ -64,6 +98,9 @@ class MatchEvent(models.Model):
         DISPUTED = "disputed", _("result disputed")
         APPROVED = "approved", _("result approved by the organiser")
         RENEWED = "renewed", _("players' link renewed")
+        CLAIMED = "claimed", _("seat taken")
+        FREED = "freed", _("seat freed by the organiser")
+        CLEARED = "cleared", _("signatures cleared: the result changed")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_events")
     kind = models.CharField(max_length=12, choices=Kind.choices)
@@ -75,6 +112,7 @@ class MatchEvent(models.Model):
     number = models.PositiveSmallIntegerField(null=True, blank=True)
     text = models.CharField(max_length=500, blank=True)
     address = models.GenericIPAddressField(null=True, blank=True)
+    device = models.CharField(max_length=8, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

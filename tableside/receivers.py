@@ -1,5 +1,6 @@
 """Receivers of the table side: the players' signatures of a result go when the result
-changes, and every record of the table moves its match's version on (`events.versions`)."""
+changes, and every record of the table but a seat taken moves its match's version on
+(`events.versions`)."""
 
 from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import receiver
@@ -12,10 +13,10 @@ from tableside.table_entry import clear_sign_off_on_reopen, retire_link_of_delet
 
 
 @receiver(match_reopened, sender=Match)
-def match_reopened_received(sender, match: Match, **kwargs) -> None:
-    """A reopened match (an undo or a correction of its deciding deal) loses its players'
-    signatures and any dispute of the old result."""
-    clear_sign_off_on_reopen(match)
+def match_reopened_received(sender, match: Match, by=None, **kwargs) -> None:
+    """A reopened match (an undo or a correction of its deciding deal, by user `by`) loses its
+    players' signatures and any dispute of the old result; its history says so."""
+    clear_sign_off_on_reopen(match, by=by)
 
 
 @receiver(pre_delete, sender=Match, dispatch_uid="retire-link-of-deleted-match")
@@ -25,7 +26,19 @@ def match_deleted(sender, instance: Match, **kwargs) -> None:
     retire_link_of_deleted(instance)
 
 
-def _table_changed(sender, instance: MatchTable | MatchEvent, **kwargs) -> None:
+SEAT_FIELDS = frozenset({"holder_a", "holder_b"})
+"""Which browser holds a seat: no page draws it live."""
+
+
+def _table_changed(sender, instance: MatchTable | MatchEvent, update_fields=None,
+                   **kwargs) -> None:
+    """A taken seat moves no version on: the other phone's page, maybe being filled in, is not
+    fetched again for it (a seat the organiser freed does: the phone that held it is asked
+    who it is at once, `views.players.match_page`)."""
+    if update_fields is not None and set(update_fields) <= SEAT_FIELDS:
+        return
+    if isinstance(instance, MatchEvent) and instance.kind == MatchEvent.Kind.CLAIMED:
+        return
     # The page being drawn names the match's new version (`live.pages`).
     bump(match_id=instance.match_id,
          holder=instance.match if type(instance).match.is_cached(instance) else None)

@@ -17,6 +17,21 @@ show the same link and a hash cannot give it back; whoever can read that column 
 change every result in the database. Renewing the link writes a new token: the old one then
 finds nothing (404).
 
+**Seats.** A seat is held by one browser: each browser that takes a seat gets a random device
+id (`new_device_id`, 192 bits, in its cookie only); the table keeps its SHA-256
+(`MatchTable.holder_a` / `holder_b`, `device_hash`). The first browser to take a seat holds it
+(`seat_claim`); another browser cannot take it, and one browser cannot hold both. The organiser
+frees a seat (`seat_free`); renewing the link frees both. Every step a phone takes for a seat
+names the device it came from (`device`), and the step is refused unless that device holds the
+seat (`seat_not_held`); a caller without a device (a script, a test) is not checked.
+
+**After a signature the phones change nothing.** Once either player has signed, or one has
+disputed the result, a players' link neither enters, confirms nor undoes a deal
+(`result_signed`, `result_disputed`): only an organiser's correction changes the result, and
+clears the signatures (`clear_sign_off_on_reopen`, which the history records). When both
+signatures come from one device or one address, `MatchTable.signed_alike` says so and the
+control room marks the match until an organiser approves it.
+
 Every write runs in one transaction with the match row locked first (the lock order of
 `events.services.tournament_lock`), then the match's `MatchTable` row; deals go through
 `scoring.services.deal_record` / `deal_undo_last` (their deal-number guard tells the second of
@@ -26,6 +41,7 @@ in `core.messages`.
 """
 
 import hashlib
+import ipaddress
 import secrets
 from dataclasses import asdict
 
@@ -45,6 +61,10 @@ from tableside.models import MatchEvent, MatchTable, RetiredLink
 
 TOKEN_BYTES = 24
 """192 bits from `secrets.token_urlsafe`: 32 URL-safe characters."""
+DEVICE_BYTES = 24
+"""A browser's device id: 192 bits from `secrets.token_urlsafe` (`new_device_id`)."""
+DEVICE_LABEL = 8
+"""The hex characters of a device's hash a table event keeps (`device_label`)."""
 PLAYER_MODES = (
     EntryMode.PLAYERS_SIGN, EntryMode.PLAYERS_CONFIRM_EACH, EntryMode.PLAYERS_TRUSTED,
 )
@@ -66,6 +86,26 @@ DISPUTE_LIMIT = MatchTable._meta.get_field("dispute").max_length
 def token_hash(token: str) -> str:
     """The SHA-256 of `token` (hex, 64 characters): what the database looks the link up by."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_device_id() -> str:
+    """A new random device id for a browser (192 bits, URL-safe): kept in its cookie only."""
+    return secrets.token_urlsafe(DEVICE_BYTES)
+
+
+def device_hash(device_id: str) -> str:
+    """The SHA-256 (hex) of a browser's device id: what a held seat keeps."""
+    return token_hash(device_id)
+
+
+def device_label(device: str) -> str:
+    """The short label of device hash `device` that the history keeps and shows: its first
+    `DEVICE_LABEL` hex characters (no way back to the id), "" for none."""
+    return device[:DEVICE_LABEL]
+
+
+def other_seat(seat: str) -> str:
+    return "B" if seat == "A" else "A"
 
 
 def entry_mode_of(match: Match) -> str:
@@ -249,9 +289,12 @@ def _locked(match_pk: int) -> tuple[Match, MatchTable, str]:
 
 
 def _log(match: Match, kind: str, *, seat: str = "", user=None, number=None, text: str = "",
-         address: str | None = None) -> None:
+         address: str | None = None, device: str | None = None) -> None:
+    """Append a `MatchEvent`; `device`: the acting (or, for a seat freed, the former holder's)
+    device hash, kept as its `device_label` only."""
     MatchEvent.objects.create(match=match, kind=kind, seat=seat, user=user, number=number,
-                              text=text[:500], address=address or None)
+                              text=text[:500], address=address or None,
+                              device=device_label(device or ""))
 
 
 def _refuse_if_locked(table: MatchTable, mode: str) -> None:
@@ -261,10 +304,69 @@ def _refuse_if_locked(table: MatchTable, mode: str) -> None:
         raise TableError("result_final")
 
 
+def _refuse_unless_holder(table: MatchTable, seat: str, device: str | None) -> None:
+    """A phone acts only for the seat its browser holds (`device`: its device hash; None: a
+    caller that is no phone, not checked)."""
+    if device is not None and (not device or table.holder(seat) != device):
+        raise TableError("seat_not_held")
+
+
+def _refuse_if_signed(table: MatchTable) -> None:
+    """After a signature, or a dispute, the phones change no deal: the organiser does."""
+    if table.signed_any:
+        raise TableError("result_signed")
+    if table.disputed_by:
+        raise TableError("result_disputed")
+
+
+@transaction.atomic
+def seat_claim(*, match: Match, seat: str, device: str,
+               address: str | None = None) -> MatchTable:
+    """The browser of device hash `device` takes `seat` ("A"/"B") of `match` and holds it
+    from now on. Taking the seat it holds again writes nothing. Raises `TableError`
+    (`players_may_not_enter`; `seat_taken`: another browser holds it; `seat_other_held`: this
+    browser holds the other seat -- one browser plays one seat)."""
+    if not device:
+        raise ValueError("seat_claim needs the browser's device hash")
+    match, table, mode = _locked(match.pk)
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
+    holder = table.holder(seat)
+    if holder == device:
+        return table
+    if holder:
+        raise TableError("seat_taken", name=match.player(seat).name)
+    if table.holder(other_seat(seat)) == device:
+        raise TableError("seat_other_held", name=match.player(other_seat(seat)).name)
+    field = "holder_a" if seat == "A" else "holder_b"
+    setattr(table, field, device)
+    table.save(update_fields=[field])
+    _log(match, MatchEvent.Kind.CLAIMED, seat=seat, address=address, device=device)
+    return table
+
+
+@transaction.atomic
+def seat_free(*, match: Match, seat: str, by, address: str | None = None) -> MatchTable:
+    """An organiser (`by`) frees `seat` of `match`: the next browser to take it holds it (a
+    player's phone died, or a wrong phone took it). A free seat stays free and nothing is
+    written. Raises `TableError` (`players_may_not_enter`)."""
+    match, table, mode = _locked(match.pk)
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
+    holder = table.holder(seat)
+    if not holder:
+        return table
+    field = "holder_a" if seat == "A" else "holder_b"
+    setattr(table, field, "")
+    table.save(update_fields=[field])
+    _log(match, MatchEvent.Kind.FREED, seat=seat, user=by, address=address, device=holder)
+    return table
+
+
 @transaction.atomic
 def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
                      details: rules.DealRecord | None = None, number: int,
-                     address: str | None = None) -> Deal | None:
+                     address: str | None = None, device: str | None = None) -> Deal | None:
     """A player (`seat`, "A"/"B") enters deal `number` of `match` from the link: recorded at
     once (`scoring.services.deal_record`, returned), or, under `players_confirm_each`, kept as
     the pending deal for the opponent to confirm (None returned).
@@ -273,13 +375,17 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
     nothing: the stored deal comes back with `already_stored` set, or None while it is still
     the pending deal (`scoring.services.deal_is_same`).
 
-    Raises `TableError` (`players_may_not_enter`; `result_final`: signed or approved;
-    `deal_pending`: another deal waits for the opponent's confirmation),
+    Raises `TableError` (`players_may_not_enter`; `seat_not_held`: `device` does not hold
+    `seat`; `result_final`: signed or approved; `result_signed` / `result_disputed`: a player
+    has signed or disputed it, so only the organiser changes it; `deal_pending`: another deal
+    waits for the opponent's confirmation),
     `scoring.services.RecordingError` (`deal_already_entered`: the other phone entered deal
     `number` otherwise first -- a conflict, ...)
     and `rules.InvalidDeal`."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_unless_holder(table, seat, device)
+    _refuse_if_signed(table)
     if table.pending:
         if _pending_is(table.pending, number, score, details):  # sent again: still pending
             return None
@@ -299,11 +405,12 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
         rules.score_match([*match.deal_scores(), score], match.house_rules(), match.first_dealer)
         table.pending = {
             "number": number, "winner": score.winner or "", "game_points": score.game_points,
-            "reason": score.reason, "seat": seat,
+            "reason": score.reason, "seat": seat, "device": device or "",
             "details": None if details is None else _details(details),
         }
         table.save(update_fields=["pending"])
-        _log(match, MatchEvent.Kind.PENDING, seat=seat, number=number, address=address)
+        _log(match, MatchEvent.Kind.PENDING, seat=seat, number=number, address=address,
+             device=device)
         return None
     deal = scoring_services.deal_record_locked(match=match, score=score, details=details,
                                                by=None, number=number)
@@ -311,7 +418,8 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
         return deal
     table.players_entered = True
     table.save(update_fields=["players_entered"])
-    _log(match, MatchEvent.Kind.DEAL, seat=seat, number=deal.number, address=address)
+    _log(match, MatchEvent.Kind.DEAL, seat=seat, number=deal.number, address=address,
+         device=device)
     return deal
 
 
@@ -329,19 +437,22 @@ def _details(details: rules.DealRecord) -> dict:
 
 @transaction.atomic
 def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | None = None,
-                       handed_across: bool = False) -> Deal:
-    """The opponent (`seat`) confirms the pending deal `number` (`players_confirm_each`): it
-    is recorded (`deal_record`) and returned. `handed_across`: on the entering player's phone,
-    handed across the table (the log says so).
+                       device: str | None = None) -> Deal:
+    """The opponent (`seat`, on the browser of device hash `device` that holds it) confirms
+    the pending deal `number` (`players_confirm_each`): it is recorded (`deal_record`) and
+    returned. Never by the seat, nor the browser, that entered it.
 
     Raises `TableError` (`no_pending_deal`: none waits, or another number;
-    `confirm_own_deal`: `seat` entered it; `players_may_not_enter`, `result_final`)."""
+    `confirm_own_deal`: `seat` or `device` entered it; `seat_not_held`,
+    `players_may_not_enter`, `result_final`, `result_signed`, `result_disputed`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_unless_holder(table, seat, device)
+    _refuse_if_signed(table)
     pending = table.pending
     if not pending or pending["number"] != number:
         raise TableError("no_pending_deal", number=number)
-    if pending["seat"] == seat:
+    if pending["seat"] == seat or (device and pending.get("device") == device):
         raise TableError("confirm_own_deal", number=number)
     score = rules.DealScore(winner=pending["winner"] or None, game_points=pending["game_points"],
                             totals=None, reason=pending["reason"])
@@ -352,48 +463,49 @@ def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | N
     table.players_entered = True
     table.save(update_fields=["pending", "players_entered"])
     _log(match, MatchEvent.Kind.CONFIRMED, seat=seat, number=number, address=address,
-         text="handed across" if handed_across else "")
+         device=device)
     return deal
 
 
 @transaction.atomic
 def table_deal_reject(*, match: Match, seat: str, number: int,
-                      address: str | None = None) -> None:
+                      address: str | None = None, device: str | None = None) -> None:
     """Either player drops the pending deal `number` (the opponent disagrees, or its author
     mistyped): nothing was recorded, the deal is entered again. Raises `TableError`
-    (`no_pending_deal`, `players_may_not_enter`, `result_final`)."""
+    (`no_pending_deal`, `seat_not_held`, `players_may_not_enter`, `result_final`,
+    `result_signed`, `result_disputed`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_unless_holder(table, seat, device)
+    _refuse_if_signed(table)
     if not table.pending or table.pending["number"] != number:
         raise TableError("no_pending_deal", number=number)
     table.pending = None
     table.save(update_fields=["pending"])
-    _log(match, MatchEvent.Kind.REJECTED, seat=seat, number=number, address=address)
+    _log(match, MatchEvent.Kind.REJECTED, seat=seat, number=number, address=address,
+         device=device)
 
 
 @transaction.atomic
 def table_deal_undo(*, match: Match, seat: str, number: int,
-                    address: str | None = None) -> Deal:
+                    address: str | None = None, device: str | None = None) -> Deal:
     """A player (`seat`) undoes the last deal, `number` (`scoring.services.deal_undo_last`),
-    while the result is not final; signatures and a dispute given so far are cleared (the
-    result they were for is gone). Raises `TableError` (`players_may_not_enter`,
-    `result_final`, `deal_pending`: a deal waits for confirmation; drop it first) and
+    while nobody has signed or disputed the result (then only the organiser changes it, so a
+    signature is never lost to a player's undo). Raises `TableError`
+    (`players_may_not_enter`, `seat_not_held`, `result_final`, `result_signed`,
+    `result_disputed`, `deal_pending`: a deal waits for confirmation; drop it first) and
     `RecordingError` (`undo_not_last`, `no_deal_to_undo`, `ConfirmationRequired`: the undo would
     undo a knockout's later results -- the organiser's to do)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_unless_holder(table, seat, device)
+    _refuse_if_signed(table)
     if table.pending:
         raise TableError("deal_pending", number=table.pending["number"])
     deal = scoring_services.deal_undo_last(match=match, by=None, number=number)
-    _clear_sign_off(table)
-    _log(match, MatchEvent.Kind.UNDO, seat=seat, number=deal.number, address=address)
+    _log(match, MatchEvent.Kind.UNDO, seat=seat, number=deal.number, address=address,
+         device=device)
     return deal
-
-
-def _clear_sign_off(table: MatchTable) -> None:
-    table.signed_a = table.signed_b = table.approved_at = None
-    table.disputed_by, table.dispute = "", ""
-    table.save(update_fields=["signed_a", "signed_b", "approved_at", "disputed_by", "dispute"])
 
 
 def _refuse_unless_over(match: Match) -> None:
@@ -404,50 +516,85 @@ def _refuse_unless_over(match: Match) -> None:
 
 
 @transaction.atomic
-def result_sign(*, match: Match, seat: str, address: str | None = None) -> MatchTable:
-    """The player in `seat` signs `match`'s result (`players_sign`); when both have, the
-    result is final. Raises `TableError` (`sign_before_end`: the target is not reached;
-    `sign_twice`: `seat` has signed; `result_final`; `sign_not_needed`: the event's mode
-    asks for no signatures; `players_may_not_enter`)."""
+def result_sign(*, match: Match, seat: str, address: str | None = None,
+                device: str | None = None) -> MatchTable:
+    """The player in `seat` (on the browser of device hash `device`) signs `match`'s result
+    (`players_sign`); when both have, the result is final, and `MatchTable.signed_alike` says
+    whether both signatures came from one device or one address (`_signed_alike`). Raises
+    `TableError` (`sign_before_end`: the target is not reached; `sign_twice`: `seat` has
+    signed; `result_disputed`: `seat` disputed it, the organiser settles it; `result_final`;
+    `sign_not_needed`: the event's mode asks for no signatures; `seat_not_held`;
+    `players_may_not_enter`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_unless_holder(table, seat, device)
     if mode != EntryMode.PLAYERS_SIGN:
         raise TableError("sign_not_needed")
     _refuse_unless_over(match)
     if table.signed(seat):
         raise TableError("sign_twice", points_a=match.game_points_a,
                          points_b=match.game_points_b)
+    if table.disputed_by == seat:
+        raise TableError("result_disputed")
     setattr(table, "signed_a" if seat == "A" else "signed_b", timezone.now())
-    if table.disputed_by == seat:  # signing withdraws one's own dispute
-        table.disputed_by, table.dispute = "", ""
-    table.save(update_fields=["signed_a", "signed_b", "disputed_by", "dispute"])
-    _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address,
+    if table.signed(other_seat(seat)):
+        table.signed_alike = _signed_alike(match, other_seat(seat), device, address)
+    table.save(update_fields=["signed_a", "signed_b", "signed_alike"])
+    _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address, device=device,
          text=f"{match.game_points_a}:{match.game_points_b}")
     return table
 
 
+def _signed_alike(match: Match, first_seat: str, device: str | None,
+                  address: str | None) -> str:
+    """Whether the signature being given (from `device`, `address`) came from the same
+    device (`MatchTable.Alike.DEVICE`) or the same address (`ADDRESS`) as `first_seat`'s,
+    the newest signature of that seat in the log (one query); "" when neither, or unknown."""
+    first = (MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNED,
+                                       seat=first_seat).order_by("-at", "-pk").first())
+    if first is None:
+        return ""
+    if device and first.device == device_label(device):
+        return MatchTable.Alike.DEVICE
+    if address and first.address and _same_address(first.address, address):
+        return MatchTable.Alike.ADDRESS
+    return ""
+
+
+def _same_address(one: str, other: str) -> bool:
+    try:
+        return ipaddress.ip_address(one) == ipaddress.ip_address(other)
+    except ValueError:
+        return one == other
+
+
 @transaction.atomic
 def result_dispute(*, match: Match, seat: str, text: str,
-                   address: str | None = None) -> MatchTable:
+                   address: str | None = None, device: str | None = None) -> MatchTable:
     """The player in `seat` disputes `match`'s result, saying why (`text`, up to
     `DISPUTE_LIMIT` characters of plain text, several lines allowed: `core.text.clean_text`);
     the organiser resolves it (`result_approve`, after a correction if need be).
-    Raises `TableError` (`dispute_text_missing`, `sign_before_end`, `result_final`,
-    `players_may_not_enter`; `dispute_not_offered`: the event's mode signs no result, so a
-    player tells the organiser instead), or `ValidationError` for a text `clean_text` refuses
-    (the players' page checks it first, with `tableside.forms.DisputeForm`)."""
+    A player who had signed withdraws that signature by disputing; once disputed, the phones
+    change no deal (`result_disputed`). Raises `TableError` (`dispute_text_missing`,
+    `sign_before_end`, `result_final`, `seat_not_held`, `players_may_not_enter`;
+    `dispute_not_offered`: the event's mode signs no result, so a player tells the organiser
+    instead), or `ValidationError` for a text `clean_text` refuses (the players' page checks
+    it first, with `tableside.forms.DisputeForm`)."""
     text = clean_text(text, max_length=DISPUTE_LIMIT, multiline=True)
     if not text:
         raise TableError("dispute_text_missing")
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
+    _refuse_unless_holder(table, seat, device)
     if mode != EntryMode.PLAYERS_SIGN:
         raise TableError("dispute_not_offered")
     _refuse_unless_over(match)
     table.disputed_by, table.dispute = seat, text
     setattr(table, "signed_a" if seat == "A" else "signed_b", None)
-    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b"])
-    _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address)
+    table.signed_alike = ""
+    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b", "signed_alike"])
+    _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address,
+         device=device)
     return table
 
 
@@ -455,14 +602,16 @@ def result_dispute(*, match: Match, seat: str, text: str,
 def result_approve(*, match: Match, by, address: str | None = None) -> MatchTable:
     """An organiser (`by`) approves `match`'s finished result without (all) signatures, or
     as it stands after a dispute (corrected first, if need be): it is final. Only a result
-    whose `result_state` is one of `APPROVABLE` is approved. Raises `TableError`
-    (`sign_before_end`, `result_final`; `approve_not_needed`: no signature is awaited and
-    nobody disputes it)."""
+    whose `result_state` is one of `APPROVABLE` is approved, or one signed by both from one
+    device or one address (`signed_alike`), which the organiser has checked: the control
+    room's mark goes. Raises `TableError` (`sign_before_end`, `result_final`;
+    `approve_not_needed`: no signature is awaited and nobody disputes it)."""
     match, table, mode = _locked(match.pk)
     _refuse_unless_over(match)
-    if table.is_final:
+    checked = signed_alike_unchecked(table)
+    if table.is_final and not checked:
         raise TableError("result_final")
-    if result_state(match, mode, table) not in APPROVABLE:
+    if not checked and result_state(match, mode, table) not in APPROVABLE:
         raise TableError("approve_not_needed")
     table.approved_at = timezone.now()
     table.pending = None
@@ -474,10 +623,10 @@ def result_approve(*, match: Match, by, address: str | None = None) -> MatchTabl
 
 @transaction.atomic
 def link_renew(*, match: Match, by, address: str | None = None) -> MatchTable:
-    """Revoke `match`'s players' link and make a new one (the old token then finds nothing;
-    the seats chosen on the phones are forgotten, their cookies being signed with the old
-    link). Returns the table with the new `token`. Raises `TableError`
-    (`players_may_not_enter`: the event's players have no link to renew)."""
+    """Revoke `match`'s players' link and make a new one (the old token then finds nothing)
+    and free both seats: the phones that scan the new card take them again. Returns the table
+    with the new `token`. Raises `TableError` (`players_may_not_enter`: the event's players
+    have no link to renew)."""
     match, table, mode = _locked(match.pk)
     if not players_may_enter(mode):
         raise TableError("players_may_not_enter")
@@ -488,7 +637,8 @@ def link_renew(*, match: Match, by, address: str | None = None) -> MatchTable:
     )
     token = secrets.token_urlsafe(TOKEN_BYTES)
     table.token, table.token_hash = token, token_hash(token)
-    table.save(update_fields=["token", "token_hash"])
+    table.holder_a = table.holder_b = ""
+    table.save(update_fields=["token", "token_hash", "holder_a", "holder_b"])
     _log(match, MatchEvent.Kind.RENEWED, user=by, address=address)
     return table
 
@@ -524,9 +674,24 @@ def retired_link(token: str) -> RetiredLink | None:
     return RetiredLink.objects.filter(token_hash=token_hash(token)).first()
 
 
-def clear_sign_off_on_reopen(match: Match) -> None:
-    """A match reopened or changed winner (an organiser's undo or correction): the signatures,
-    approval and dispute were for a result that is gone."""
-    MatchTable.objects.filter(match_id=match.pk).update(
-        signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
-    )
+def signed_alike_unchecked(table: MatchTable | None) -> bool:
+    """Both players signed from one device or one address (`MatchTable.signed_alike`) and no
+    organiser has approved the result since: the control room marks it."""
+    return bool(table is not None and table.signed_alike and table.signed_a and table.signed_b
+                and not table.approved_at)
+
+
+def clear_sign_off_on_reopen(match: Match, by=None) -> None:
+    """A match reopened or changed winner (an organiser's undo or correction, by user `by`):
+    the signatures, approval and dispute were for a result that is gone. When there were any,
+    the history says they were cleared."""
+    tables = MatchTable.objects.filter(match_id=match.pk)
+    given = tables.filter(
+        models.Q(signed_a__isnull=False) | models.Q(signed_b__isnull=False)
+        | models.Q(approved_at__isnull=False) | ~models.Q(disputed_by="")
+    ).exists()
+    if not given:
+        return
+    tables.update(signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
+                  signed_alike="")
+    _log(match, MatchEvent.Kind.CLEARED, user=by)

@@ -12,5 +12,7 @@ urlpatterns = [
     path("t/<id:pk>/control/links/", control_room.links, name="links"),
     path("t/<id:pk>/control/m/<id:match_pk>/approve/", control_room.approve, name="approve"),
     path("t/<id:pk>/control/m/<id:match_pk>/renew/", control_room.renew, name="renew"),
+    path("t/<id:pk>/control/m/<id:match_pk>/free/<str:seat>/", control_room.seat_free,
+         name="seat_free"),
     path("t/<id:pk>/control/m/<id:match_pk>/card/", control_room.card, name="card"),
 ]

@@ -22,4 +22,5 @@ urlpatterns = [
     path("m/<id:match_pk>/final/undo/", final_score.final_score_undo, name="final_score_undo"),
     path("m/<id:match_pk>/players/renew/", matches.link_renew, name="link_renew"),
     path("m/<id:match_pk>/players/approve/", matches.result_approve, name="result_approve"),
+    path("m/<id:match_pk>/players/free/<str:seat>/", matches.seat_free, name="seat_free"),
 ]

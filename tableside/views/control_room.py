@@ -1,8 +1,9 @@
 """The organiser's control room (`control:`): one page per event or club night listing the matches
 being played and those of the current round (`tableside.control_room`), with what the organiser
 does from there: approve a result (`table_entry.result_approve`), renew a players' link
-(`table_entry.link_renew`, then reprint that match's card), print one match's scorecard again,
-and the printable page of every table's link and its QR code.
+(`table_entry.link_renew`, then reprint that match's card), free a seat a phone holds
+(`table_entry.seat_free`), print one match's scorecard again, and the printable page of every
+table's link and its QR code.
 
 Organisers only (`tournament_for_organiser`: 404 for an event the visitor may not see, 403 for
 one that is not theirs; anonymous visitors are sent to log in). The list is fetched again at
@@ -16,7 +17,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -29,6 +30,7 @@ from events.access import tournament_for_organiser
 from events.models import Pairing, Tournament
 from live.pages import follow_event, part_or_page, shared_part
 from printing import documents, scorecard
+from scoring import rules
 from tableside import control_room, table_entry
 from tableside.errors import TableError
 
@@ -75,6 +77,26 @@ def renew(request, pk: int, match_pk: int):
         return _page(request, tournament, request.POST, error=user_message(error),
                      status=CONFLICT)
     return redirect(_back(tournament, request.POST, renewed=match_pk))
+
+
+@login_required
+@require_POST
+def seat_free(request, pk: int, match_pk: int, seat: str):
+    """Free a seat of a match's players' link: the next phone to open it may take the seat."""
+    if seat not in rules.SEATS:
+        raise Http404
+    tournament, pairing = _pairing(request, pk, match_pk)
+    try:
+        table_entry.seat_free(match=pairing.match, seat=seat, by=request.user,
+                              address=request.META.get("REMOTE_ADDR"))
+    except TableError as error:
+        return _page(request, tournament, request.POST, error=user_message(error),
+                     status=CONFLICT)
+    player = pairing.entry_a.player if seat == "A" else pairing.entry_b.player
+    messages.success(request, _("Table %(table)s: the seat of %(name)s is free; the next phone "
+                                "to open the link may take it.")
+                     % {"table": pairing.table, "name": player.name})
+    return redirect(_back(tournament, request.POST))
 
 
 @login_required

@@ -49,7 +49,7 @@ from scoring.forms import (
 )
 from scoring.match_sheet import MatchSheet, match_sheet, sheet_of_scores
 from scoring.models import Match, reason_label
-from tableside import table_entry
+from tableside import control_room, table_entry
 from tableside.errors import TableError
 from tableside.match_history import deal_entered, match_history
 from tableside.views.scorecard import offered as scorecard_offered
@@ -328,6 +328,10 @@ def _players_context(request, match: Match, mode: str) -> dict | None:
         "state": table_entry.result_state(match, mode, table),
         "mode_label": EntryMode(mode).label,
         "disputed_name": match.player(table.disputed_by).name if table.disputed_by else "",
+        "seats": [{"seat": seat, "name": match.player(seat).name,
+                   "held": bool(table.holder(seat))} for seat in rules.SEATS],
+        "alike": control_room.ALIKE_NOTES[table.signed_alike]
+        if table_entry.signed_alike_unchecked(table) else "",
     }
 
 
@@ -342,6 +346,23 @@ def link_renew(request, match_pk: int):
     except TableError as error:
         return page(request, pairing, error=user_message(error), status=409)
     messages.success(request, _("The old link no longer works; the new one is below."))
+    return redirect("matches:entry", match_pk=match_pk)
+
+
+@login_required
+@require_POST
+def seat_free(request, match_pk: int, seat: str):
+    """Free a seat of the players' link: the next phone to open the link may take it."""
+    if seat not in rules.SEATS:
+        raise Http404
+    pairing = pairing_for_organiser(request, match_pk)
+    try:
+        table_entry.seat_free(match=pairing.match, seat=seat, by=request.user,
+                              address=request.META.get("REMOTE_ADDR"))
+    except TableError as error:
+        return page(request, pairing, error=user_message(error), status=409)
+    messages.success(request, _("The seat of %(name)s is free: the next phone to open the "
+                                "link may take it.") % {"name": pairing.match.player(seat).name})
     return redirect("matches:entry", match_pk=match_pk)
 
 

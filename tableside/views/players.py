@@ -6,11 +6,17 @@ the new card) and one whose match a correction upstream removed 409 (the organis
 neither counted as a guess (`tableside.models.RetiredLink`); any other token answers 404
 (`players/gone.html`, the same page whether the match exists or not), and 30 of them from one
 address in 10 minutes answer 429 (`tableside.link_guesses`), while a valid link still opens.
-The first visit asks "Who are you?" and keeps the seat in a signed cookie for that link only.
-Each post is one service call, then a redirect to the page (302); a refusal draws the page
-again with the sentence in the user's language and 4xx, nothing written. The token opens
-nothing else: every view here takes the match from it.
+The first visit asks "Who are you?"; the browser that takes a seat holds it
+(`table_entry.seat_claim`): it gets a random device id in a cookie (`DEVICE_COOKIE`, for the
+players' pages only), whose hash the table keeps, and that hash alone says which seat the
+browser holds (`seat_of`). Another browser cannot take a held seat, one browser holds one seat,
+and every post acts for the seat its browser holds, naming the device to the service. Each post
+is one service call, then a redirect to the page (302); a refusal draws the page again with the
+sentence in the user's language and 4xx, nothing written. The token opens nothing else: every
+view here takes the match from it.
 """
+
+import re
 
 from django.conf import settings
 from django.contrib import messages
@@ -21,6 +27,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from core.messages import user_message
 from events.models import EntryMode, Pairing
@@ -40,7 +47,11 @@ PAGE = "tableside/players/match.html"
 LIVE_PART = "tableside/players/live_match.html"
 SEAT_PAGE = "tableside/players/seat.html"
 GONE_PAGE = "tableside/players/gone.html"
-SEAT_COOKIE_AGE = 7 * 24 * 3600
+DEVICE_COOKIE = "players_device"
+DEVICE_COOKIE_AGE = 30 * 24 * 3600
+DEVICE_COOKIE_PATH = "/p/"
+"""The browser's device id (`table_entry.new_device_id`): sent to the players' pages only."""
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
 ScoringError = (RecordingError, rules.InvalidDeal, TableError)
 
 
@@ -114,24 +125,33 @@ def _retired(request, retired: RetiredLink):
     return response
 
 
-def _cookie_name(match_id: int) -> str:
-    return f"seat{match_id}"
-
-
-def _salt(token_hash: str) -> str:
-    return f"players-seat:{token_hash}"
+def device_of(request) -> str:
+    """The device hash of this browser (`table_entry.device_hash` of its `DEVICE_COOKIE`), ""
+    for a browser without a device id yet."""
+    device_id = request.COOKIES.get(DEVICE_COOKIE, "")
+    if not DEVICE_ID.fullmatch(device_id):
+        return ""
+    return table_entry.device_hash(device_id)
 
 
 def seat_of(request, table: MatchTable) -> str:
-    """The seat ("A"/"B") this phone chose for the link, or "" (none, or chosen under a
-    link renewed since)."""
-    return _seat(request, table.match_id, table.token_hash)
+    """The seat ("A"/"B") this browser holds at the table, or "" (none: never taken, freed by
+    the organiser, or the link renewed since)."""
+    return table.seat_held_by(device_of(request))
 
 
-def _seat(request, match_id: int, token_hash: str) -> str:
-    seat = request.get_signed_cookie(_cookie_name(match_id), default="",
-                                     salt=_salt(token_hash))
-    return seat if seat in rules.SEATS else ""
+def _seat_page(request, table: MatchTable, *, error: str = "", status: int = 200):
+    """"Who are you?": a button per seat, a seat held by another browser marked taken."""
+    match = table.match
+    device = device_of(request)
+    seats = [
+        {"seat": seat, "name": match.player(seat).name,
+         "taken": bool(table.holder(seat)) and table.holder(seat) != device}
+        for seat in rules.SEATS
+    ]
+    context = {"table": table, "match": match, "seats": seats, "error": error,
+               "all_taken": all(seat["taken"] for seat in seats)}
+    return render(request, SEAT_PAGE, context, status=status)
 
 
 @require_GET
@@ -143,33 +163,48 @@ def match_page(request, table: MatchTable):
     fetches the page's live part again (an htmx GET: `live_match.html` alone)."""
     seat = seat_of(request, table)
     if not seat:
-        return render(request, SEAT_PAGE, {"table": table, "match": table.match})
+        if request.htmx:  # the live part of a phone whose seat was freed: "Who are you?"
+            return HttpResponseClientRefresh()
+        return _seat_page(request, table)
     return _page(request, table, fresh=True)
 
 
 @require_POST
 @with_table
 def seat_choose(request, table: MatchTable):
-    """Remember the seat this phone belongs to (a signed cookie for this link only)."""
+    """Take a seat (`table_entry.seat_claim`): this browser holds it from now on. A browser
+    without a device id gets one (`DEVICE_COOKIE`). 409 with the sentence for a seat another
+    browser holds, or when this one holds the other seat; 422 for no seat named."""
     seat = request.POST.get("seat", "")
     if seat not in rules.SEATS:
-        return render(request, SEAT_PAGE, {"table": table, "match": table.match}, status=422)
+        return _seat_page(request, table, status=422)
+    device_id = request.COOKIES.get(DEVICE_COOKIE, "")
+    new = not DEVICE_ID.fullmatch(device_id)
+    if new:
+        device_id = table_entry.new_device_id()
+    try:
+        table_entry.seat_claim(match=table.match, seat=seat,
+                               device=table_entry.device_hash(device_id),
+                               address=client_address(request))
+    except TableError as error:
+        table.refresh_from_db()
+        return _seat_page(request, table, error=user_message(error), status=409)
     response = redirect("players:match", token=table.token)
-    response.set_signed_cookie(
-        _cookie_name(table.match_id), seat, salt=_salt(table.token_hash),
-        max_age=SEAT_COOKIE_AGE,
-        path=reverse("players:match", args=[table.token]), httponly=True, samesite="Lax",
-        secure=request.is_secure(),
-    )
+    if new:
+        response.set_cookie(DEVICE_COOKIE, device_id, max_age=DEVICE_COOKIE_AGE,
+                            path=DEVICE_COOKIE_PATH, httponly=True, samesite="Lax",
+                            secure=request.is_secure())
     return response
 
 
 def _seated(view):
-    """Posts need a seat: without one, back to "Who are you?"."""
+    """Posts need the seat this browser holds (`seat_of`), given to the view with the
+    browser's device hash (`request.device`): without one, back to "Who are you?"."""
     def wrapped(request, table: MatchTable):
         seat = seat_of(request, table)
         if not seat:
             return redirect("players:match", token=table.token)
+        request.device = device_of(request)
         return view(request, table, seat)
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
@@ -192,6 +227,7 @@ def deal_add(request, table: MatchTable, seat: str):
         deal = table_entry.table_deal_enter(
             match=match, seat=seat, score=form.score, details=form.record,
             number=form.cleaned_data["number"], address=client_address(request),
+            device=request.device,
         )
     except ScoringError as error:
         return _refused(request, table, error)
@@ -207,20 +243,23 @@ def deal_add(request, table: MatchTable, seat: str):
 
 @require_POST
 @with_table
-@_seated
-def deal_sync(request, table: MatchTable, seat: str):
+def deal_sync(request, table: MatchTable):
     """A deal this phone kept while offline (the quick form's fields), entered as `deal_add`
     would (`table_entry.table_deal_enter`, under its deal number, so a resend is stored once):
-    a JSON answer (`tableside.offline_sync`), nothing written on a refusal."""
+    a JSON answer (`tableside.offline_sync`), nothing written on a refusal. A browser that
+    holds no seat (any more) is refused (409, `seat_not_held`)."""
     match = table.match
     form = DealQuickForm(request.POST, match=match)
     if not form.is_valid():
         return offline_sync.invalid(form)
     number = form.cleaned_data["number"]
+    seat = seat_of(request, table)
     try:
+        if not seat:
+            raise TableError("seat_not_held")
         deal = table_entry.table_deal_enter(
             match=match, seat=seat, score=form.score, number=number,
-            address=client_address(request),
+            address=client_address(request), device=device_of(request),
         )
     except ScoringError as error:
         code = getattr(error, "code", "")
@@ -243,7 +282,7 @@ def deal_undo(request, table: MatchTable, seat: str):
     try:
         deal = table_entry.table_deal_undo(
             match=table.match, seat=seat, number=form.cleaned_data["number"],
-            address=client_address(request),
+            address=client_address(request), device=request.device,
         )
     except ConfirmationRequired:  # a knockout's later results: the organiser's to undo
         return _refused(request, table, TableError("result_final"))
@@ -256,8 +295,8 @@ def deal_undo(request, table: MatchTable, seat: str):
 @with_table
 @_seated
 def deal_confirm(request, table: MatchTable, seat: str):
-    """Confirm the pending deal `number` (or, with `reject=1`, drop it); `as_seat` names the
-    other seat when the entering phone is handed across the table."""
+    """Confirm the pending deal `number` (or, with `reject=1`, drop it), for the seat this
+    browser holds: a deal is confirmed only from the other seat's browser."""
     form = DealUndoForm(request.POST)  # the number of the deal shown as pending
     if not form.is_valid():
         return _page(request, table, error=form.errors["number"][0], status=422)
@@ -265,15 +304,13 @@ def deal_confirm(request, table: MatchTable, seat: str):
     try:
         if request.POST.get("reject") == "1":
             table_entry.table_deal_reject(match=table.match, seat=seat, number=number,
-                                          address=client_address(request))
+                                          address=client_address(request),
+                                          device=request.device)
             return _done(request, table, _("Deal %(number)s dropped; enter it again.")
                          % {"number": number})
-        # The phone handed across the table: its holder confirms for the other seat.
-        other = request.POST.get("as_seat", "")
-        handed = other in rules.SEATS and other != seat
-        table_entry.table_deal_confirm(match=table.match, seat=other if handed else seat,
-                                       number=number, address=client_address(request),
-                                       handed_across=handed)
+        table_entry.table_deal_confirm(match=table.match, seat=seat, number=number,
+                                       address=client_address(request),
+                                       device=request.device)
     except ScoringError as error:
         return _refused(request, table, error)
     return _done(request, table, _("Deal %(number)s confirmed.") % {"number": number})
@@ -289,7 +326,8 @@ def result_sign(request, table: MatchTable, seat: str):
         error = TableError("sign_other_seat", name=table.match.player(seat).name)
         return _refused(request, table, error, status=403)
     try:
-        table_entry.result_sign(match=table.match, seat=seat, address=client_address(request))
+        table_entry.result_sign(match=table.match, seat=seat, address=client_address(request),
+                                device=request.device)
     except ScoringError as error:
         return _refused(request, table, error)
     # No notice: the sign-off box says it, with the score (and "final" once both signed).
@@ -308,7 +346,7 @@ def result_dispute(request, table: MatchTable, seat: str):
     try:
         table_entry.result_dispute(match=table.match, seat=seat,
                                    text=form.cleaned_data["text"],
-                                   address=client_address(request))
+                                   address=client_address(request), device=request.device)
     except ScoringError as error:
         return _refused(request, table, error)
     return _done(request, table, _("Your dispute was sent to the organiser."))
@@ -356,7 +394,9 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
     state = table_entry.result_state(match, mode, table)
     pairing = Pairing.objects.select_related("round__tournament").filter(match=match).first()
     pending = table.pending
-    can_enter = not match.is_over and not pending and not table.is_final
+    # After a signature or a dispute only the organiser changes the result.
+    locked = table.is_final or table.signed_any or bool(table.disputed_by)
+    can_enter = not match.is_over and not pending and not locked
     quick_form = details_form = None
     if can_enter:
         initial = {"number": sheet.next_number}
@@ -386,6 +426,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         if pending and pending["winner"] else "",
         "mode": mode, "signs": mode == EntryMode.PLAYERS_SIGN, "state": state,
         "signed_me": table.signed(seat), "signed_other": table.signed("B" if seat == "A" else "A"),
+        "disputed_me": table.disputed_by == seat, "locked": locked,
         "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
         "error": error, "notice": _success(request), "organiser": False,
     }

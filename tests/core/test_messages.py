@@ -373,6 +373,11 @@ USER_CASES = {
     "dispute_text_missing": ({}, []),
     "sign_other_seat": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "approve_not_needed": ({}, []),
+    "result_signed": ({}, []),
+    "result_disputed": ({}, []),
+    "seat_taken": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "seat_other_held": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "seat_not_held": ({}, []),
     # scoring.services.RecordingError: whole scorecards and final scores
     "scorecard_not_finished": ({"points_a": 9, "points_b": 7, "target": 11, "count": 8},
                                ["8", "9:7", "11"]),

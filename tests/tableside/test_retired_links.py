@@ -60,7 +60,8 @@ def removed(running):  # noqa: F811
     correction upstream removed the match."""
     semifinal = semifinal_after_quarterfinal(running)
     token = table_entry.table_of(semifinal).token
-    phones = {language: seated(token, "A", language) for language in ("en", "bg")}
+    phones = {language: seated(token, seat, language) for seat, language in (("A", "en"),
+                                                                              ("B", "bg"))}
     undo_quarterfinal(running)
     assert not Match.objects.filter(pk=semifinal.pk).exists()
     return semifinal.pk, token, phones

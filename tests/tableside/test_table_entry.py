@@ -139,12 +139,19 @@ def test_a_dispute_needs_words_and_the_organiser_approves_it(match, organiser):
     assert again.value.code == "result_final"
 
 
-def test_an_undo_clears_the_signatures_given(match):
+def test_after_one_signature_the_players_neither_undo_nor_enter(match):
+    """A player's undo once the other has signed would clear that signature: refused, as is
+    any deal; only the organiser changes the result now."""
     enter(match, "A3 A3 A2 A3")
     table_entry.result_sign(match=match, seat="A")
-    table_entry.table_deal_undo(match=match, seat="B", number=4)
+    with pytest.raises(TableError) as undo:
+        table_entry.table_deal_undo(match=match, seat="B", number=4)
+    with pytest.raises(TableError) as deal:
+        table_entry.table_deal_enter(match=match, seat="B", score=quick("B3"), number=5)
+    assert (undo.value.code, deal.value.code) == ("result_signed", "result_signed")
     table = MatchTable.objects.get(match=match)
-    assert (table.signed_a, match.deals.count()) == (None, 3)
+    assert table.signed_a is not None and match.deals.count() == 4
+    assert not MatchEvent.objects.filter(kind="undo").exists()
 
 
 def test_trusted_and_confirm_each_need_no_signatures(started, match):

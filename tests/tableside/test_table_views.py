@@ -57,7 +57,7 @@ def test_the_seat_is_remembered_and_a_deal_entered(match, token):
                                                  "reason": "schneider", "game_points": 2})
     assert response.status_code == 302
     assert match.deals.get().game_points == 2
-    event = MatchEvent.objects.get(match=match)
+    event = MatchEvent.objects.get(match=match, kind="deal")
     assert (event.kind, event.seat, event.address) == ("deal", "A", "127.0.0.1")
 
 
@@ -99,6 +99,8 @@ def test_a_seat_chosen_under_the_old_link_is_forgotten(match, token, organiser):
     client = phone(token, "A")
     new = table_entry.link_renew(match=match, by=organiser).token
     assert "Who are you?" in text(client.get(f"/p/{new}/"))
+    table = MatchTable.objects.get(match=match)
+    assert (table.holder_a, table.holder_b) == ("", "")  # renewing freed the seats
 
 
 def test_thirty_wrong_tokens_then_429_but_the_right_link_still_opens(token):
@@ -218,16 +220,27 @@ def test_confirming_ones_own_deal_is_refused(language, started, match, token):
     assert match.deals.get().game_points == 3
 
 
-def test_the_opponent_confirms_on_the_phone_handed_across(started, match, token):
+def test_the_entering_phone_cannot_confirm_for_the_other_seat(started, match, token):
+    """The phone that entered a deal cannot confirm it "as the other seat" (no such button,
+    and a post naming the other seat is its own seat's confirmation: refused); the phone
+    holding the other seat confirms it."""
     set_mode(started, EntryMode.PLAYERS_CONFIRM_EACH)
     client = phone(token, "A")
     client.post(f"/p/{token}/deal/", {"number": 1, "winner": "B", "reason": "won",
                                       "game_points": 1})
-    assert f"I am {match.player_b.name}: confirm" in text(client.get(f"/p/{token}/"))
-    assert client.post(f"/p/{token}/confirm/", {"number": 1, "as_seat": "B"}).status_code == 302
+    page = text(client.get(f"/p/{token}/"))
+    assert f"I am {match.player_b.name}" not in page and 'name="as_seat"' not in page
+    assert f"{match.player_b.name} confirms it on their own phone." in page
+    response = client.post(f"/p/{token}/confirm/", {"number": 1, "as_seat": "B"})
+    assert response.status_code == 409
+    assert SENTENCES["confirm_own_deal"][0] in text(response)
+    assert match.deals.count() == 0 and not MatchEvent.objects.filter(kind="confirmed").exists()
+    other = phone(token, "B")
+    assert other.post(f"/p/{token}/confirm/", {"number": 1}).status_code == 302
     assert match.deals.get().winner == "B"
     event = MatchEvent.objects.get(kind="confirmed")
-    assert (event.seat, event.text) == ("B", "handed across")
+    assert (event.seat, event.text) == ("B", "")
+    assert event.device == MatchTable.objects.get(match=match).holder_b[:8]
 
 
 def test_a_malformed_token_is_404_too():
