@@ -142,9 +142,9 @@ def test_the_players_phone_keeps_three_deals_offline_and_sends_them_once(open_pa
     assert match.table_events.filter(kind="deal").count() == 3
 
 
-def test_the_organisers_page_keeps_three_deals_offline_and_sends_them_once(open_page,
-                                                                            live_site, match):
-    page = organiser_page(open_page, live_site, f"/m/{match.pk}/")
+def test_the_organisers_page_keeps_three_deals_offline_and_sends_them_once(
+        open_page, live_site, organiser, match):
+    page = organiser_page(open_page, live_site, organiser, f"/m/{match.pk}/")
     page.wait_for_selector("text=Save deal 1")
     offline_then_online(page, match, "organiser")
 
