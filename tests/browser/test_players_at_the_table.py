@@ -3,7 +3,8 @@ and the organiser sees the result: `players_sign` to a signed 11:0 (final on the
 and in the control room), a disputed result settled from the control room, `players_confirm_each`
 (B confirms A's deal), and a revoked link (the 404 page). The event, its players and the
 organiser are made in code (tests/conftest.py), the organiser logged in without the form
-(`log_in`). Screenshots of the player pages and
+(`log_in`). The first test's phones choose their seats on "Who are you?"; the others' are
+seated beforehand (`seated`). Screenshots of the player pages and
 of the control room (390×844 and 1280×900) go to $PLAYERS_SCREENSHOTS (a folder) when it is
 set."""
 
@@ -11,6 +12,7 @@ import os
 import random
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from events import services
@@ -40,6 +42,21 @@ def sit(page, url, name):
     page.wait_for_selector("text=Who are you?")
     page.click(f"button >> text={name}")
     page.wait_for_selector(f"text=This phone: {name}")
+
+
+def seated(page, live_site, match, seat):
+    """Open `match`'s players' link on `page` as the phone of seat `seat` ("A" or "B"),
+    chosen beforehand instead of on "Who are you?" (`sit`): the seat's cookie as the server
+    sets it when a seat is chosen, got through Django's test client."""
+    path = table_entry.entry_path(match)
+    answer = Client().post(path + "seat/", {"seat": seat})
+    assert answer.status_code == 302
+    page.context.add_cookies([
+        {"name": cookie.key, "value": cookie.value, "domain": "127.0.0.1",
+         "path": cookie["path"], "httpOnly": True, "sameSite": "Lax"}
+        for cookie in answer.cookies.values()])
+    page.goto(live_site.url + path)
+    page.wait_for_selector(f"text=This phone: {match.player(seat).name}")
 
 
 def enter(page, winner, reason, number):
@@ -100,11 +117,10 @@ def test_two_phones_play_and_sign_and_the_organiser_sees_it_final(open_page, liv
 def test_confirm_each_b_confirms_as_deal(open_page, live_site, tournament, match):
     tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
     tournament.save(update_fields=["entry_mode"])
-    a_name, b_name = match.player_a.name, match.player_b.name
-    url = live_site.url + table_entry.entry_path(match)
+    b_name = match.player_b.name
     phone_a, phone_b = open_page(), open_page()
-    sit(phone_a, url, a_name)
-    sit(phone_b, url, b_name)
+    seated(phone_a, live_site, match, "A")
+    seated(phone_b, live_site, match, "B")
     enter(phone_a, b_name, "capot", 1)
     phone_a.wait_for_selector("text=Deal 1 is waiting for your opponent's confirmation.")
     phone_b.wait_for_selector("text=Deal 1 waits for confirmation", timeout=5_000)  # no reload
@@ -140,11 +156,10 @@ def test_a_dispute_goes_to_the_top_of_the_control_room_and_its_approval_reaches_
     )
     enter_deals(playing, "B1")  # table 1 plays on: the dispute at table 2 must come above it
     enter_deals(match, "A3 A3 A2 A3")  # 11:0 for seat A, entered from a phone
-    a_name, b_name = match.player_a.name, match.player_b.name
-    url = live_site.url + table_entry.entry_path(match)
+    a_name = match.player_a.name
     phone_a, phone_b = open_page(), open_page()
-    sit(phone_a, url, a_name)
-    sit(phone_b, url, b_name)
+    seated(phone_a, live_site, match, "A")
+    seated(phone_b, live_site, match, "B")
     phone_a.click("details.dispute summary")
     phone_a.fill("#dispute-text", "Deal 3 was 3 points, not 2")
     phone_a.click("text=Send to the organiser")
