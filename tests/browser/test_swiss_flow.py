@@ -135,6 +135,7 @@ def test_a_nine_player_swiss_of_four_rounds(open_page, live_site):
     wide.context.add_cookies(page.context.cookies())
     wide.goto(live_site.url + reverse("standings:standings", args=[tournament.pk]))
     shot(wide, "standings-1280")
+    no_sideways_scroll(wide)
     wide.goto(live_site.url + reverse("events:round", args=[tournament.pk, 4]))
     shot(wide, "round4-1280")
     no_sideways_scroll(wide)
