@@ -3,8 +3,11 @@ on the phone (IndexedDB), shown as "waiting to send" with the running score work
 phone, survive a reload while still offline (the service worker keeps the page), and are
 stored exactly once, in order, when the network is back. A conflict (the other phone entered
 that deal otherwise) shows both versions and stores nothing until the player chooses.
-The phones are seated beforehand (`seated`; test_players_at_the_table chooses the seats on
-"Who are you?"). Screenshots go to $OFFLINE_SCREENSHOTS (a folder) when it is set."""
+Each phone's first page registers the service worker before its match page is drawn ("Who
+are you?", the login page), as on a phone used before: with a match page drawn first, before
+the worker was in charge, Chromium under Playwright's offline emulation and routing now and
+then fails the reload offline (net::ERR_FAILED). Screenshots go to $OFFLINE_SCREENSHOTS (a
+folder) when it is set."""
 
 import os
 import random
@@ -16,7 +19,7 @@ from events.models import EntryMode, Pairing
 from scoring import rules, services
 from tableside import table_entry
 from tableside.models import MatchTable
-from tests.browser.test_players_at_the_table import enter, organiser_page, seated
+from tests.browser.test_players_at_the_table import enter, sit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -136,16 +139,20 @@ def offline_then_online(page, match, name):
 def test_the_players_phone_keeps_three_deals_offline_and_sends_them_once(open_page,
                                                                           live_site, match):
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), match.player_a.name)
     offline_then_online(phone, match, "players")
     # Sent exactly once: the deal-number guard answered nothing twice, the log says it too.
     assert match.deals.count() == 3
     assert match.table_events.filter(kind="deal").count() == 3
 
 
-def test_the_organisers_page_keeps_three_deals_offline_and_sends_them_once(
-        open_page, live_site, organiser, match):
-    page = organiser_page(open_page, live_site, organiser, f"/m/{match.pk}/")
+def test_the_organisers_page_keeps_three_deals_offline_and_sends_them_once(open_page,
+                                                                            live_site, match):
+    page = open_page()  # logged in on the login form, which hands on to the match page
+    page.goto(f"{live_site.url}/accounts/login/?next=/m/{match.pk}/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "pass-organiser-1")
+    page.click("main button[type=submit]")
     page.wait_for_selector("text=Save deal 1")
     offline_then_online(page, match, "organiser")
 
@@ -154,7 +161,7 @@ def test_a_conflict_shows_both_versions_and_stores_neither_silently(open_page, l
                                                                      match):
     a_name, b_name = match.player_a.name, match.player_b.name
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, a_name, "capot", 1)
@@ -181,7 +188,7 @@ def test_a_conflict_shows_both_versions_and_stores_neither_silently(open_page, l
 def test_keeping_the_stored_version_drops_only_this_phones_deal(open_page, live_site, match):
     a_name = match.player_a.name
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, a_name, "capot", 1)
@@ -200,7 +207,7 @@ def test_a_deal_already_stored_is_not_stored_twice(open_page, live_site, match):
     same deal was stored meanwhile): sending it again stores nothing more."""
     a_name = match.player_a.name
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, a_name, "capot", 1)
@@ -216,7 +223,7 @@ def test_a_deal_already_stored_is_not_stored_twice(open_page, live_site, match):
 def test_the_target_reached_on_the_phone_closes_the_form(open_page, live_site, match):
     a_name = match.player_a.name
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     for number in range(1, 5):  # 3 + 3 + 3 + 3 = 12, past the target 11 after deal 4
@@ -241,7 +248,7 @@ def test_confirm_each_keeps_one_deal_offline_for_the_opponent_to_confirm(
     tournament.entry_mode = EntryMode.PLAYERS_CONFIRM_EACH
     tournament.save(update_fields=["entry_mode"])
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), match.player_a.name)
     kept_for_offline(phone)
     go_offline(phone.context, True)
     enter(phone, match.player_b.name, "capot", 1)
@@ -256,7 +263,7 @@ def test_confirm_each_keeps_one_deal_offline_for_the_opponent_to_confirm(
 def test_the_installed_app_opens_the_last_match_page_offline(open_page, live_site, match):
     a_name = match.player_a.name
     phone = open_page()
-    seated(phone, live_site, match, "A")
+    sit(phone, live_site.url + table_entry.entry_path(match), a_name)
     manifest = phone.evaluate(
         "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())")
     assert (manifest["name"], manifest["start_url"]) == ("Santase club", "/?source=app")

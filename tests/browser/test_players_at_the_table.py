@@ -10,6 +10,7 @@ set."""
 
 import os
 import random
+from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
@@ -48,11 +49,12 @@ def seated(page, live_site, match, seat):
     """Open `match`'s players' link on `page` as the phone of seat `seat` ("A" or "B"),
     chosen beforehand instead of on "Who are you?" (`sit`): the seat's cookie as the server
     sets it when a seat is chosen, got through Django's test client."""
-    path = table_entry.entry_path(match)
-    answer = Client().post(path + "seat/", {"seat": seat})
+    table = table_entry.table_of(match)
+    path = table_entry.entry_path(match, table)
+    answer = Client().post(reverse("players:seat", args=[table.token]), {"seat": seat})
     assert answer.status_code == 302
     page.context.add_cookies([
-        {"name": cookie.key, "value": cookie.value, "domain": "127.0.0.1",
+        {"name": cookie.key, "value": cookie.value, "domain": urlsplit(live_site.url).hostname,
          "path": cookie["path"], "httpOnly": True, "sameSite": "Lax"}
         for cookie in answer.cookies.values()])
     page.goto(live_site.url + path)
