@@ -6,12 +6,20 @@ cookies, storage, service workers and offline state go with them). All browser t
 xdist worker (`pytest_xdist_make_scheduler` in tests/conftest.py), so a test run starts chromium
 once."""
 
+import datetime
 import os
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connections
+from django.test import Client
 from django.urls import reverse
 
+from club.services import player_for_name
+from events import registry
+from events import services as event_services
+from events.models import Tournament
 from tests.live_site import LiveSite
 from tests.services import CHROMIUM, require_chromium
 
@@ -139,11 +147,50 @@ def browser_page(open_page):
     return open_page()
 
 
+def log_in(page, live_site, user) -> None:
+    """`page`'s browser logged in as `user` as the login form would leave it, without the
+    form: the session cookie of a login made on the server (Django's test client). For the
+    tests that are not about logging in; `create_tournament` logs in through the form."""
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
+                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                               "url": live_site.url}])
+
+
+def organiser_event(page, live_site, players, format="round_robin", start=True,
+                    name="Купа на браузъра", **fields) -> Tournament:
+    """What `create_tournament` does on the pages, done through the services, for the tests
+    that are not about the new-tournament form or the players page: a new organiser (maria)
+    and her tournament named `name` (`format`; `fields`: the form's other fields by name,
+    e.g. swiss_rounds=4), `players` added by name in order (numbers and seeds 1, 2, ...)
+    and, unless `start` is false, started; then `page` logged in as her (`log_in`) and on the
+    page she would land on (the players page, or the format's page after the start)."""
+    organiser = get_user_model().objects.create_user("maria", password="santase-66-pass")
+    tournament = Tournament.objects.create(name=name, date=datetime.date(2026, 12, 19),
+                                           format=format, **fields)
+    tournament.organisers.add(organiser)
+    for player in players:
+        event_services.entry_add(tournament=tournament,
+                                 player=player_for_name(name=player, club=None))
+    event_format = registry.for_tournament(tournament)
+    if start:
+        event_format.start()
+        landing = event_format.page_after_start()
+    else:
+        landing = reverse("events:players", args=[tournament.pk])
+    log_in(page, live_site, organiser)
+    page.goto(live_site.url + landing)
+    return tournament
+
+
 def create_tournament(page, live_site, django_user_model, players, format=None,
                       start=True, name="Купа на браузъра", fields=None) -> None:
-    """Log in as a new organiser, create a tournament named `name` (round robin unless
-    `format` is given; `fields`: {form field id: value} filled after the format, e.g. a
-    Swiss's rounds), add `players` by name and, unless `start` is false, start it."""
+    """Log in as a new organiser through the login form, create a tournament named `name`
+    on the new-tournament form (round robin unless `format` is given; `fields`: {form field
+    id: value} filled after the format, e.g. a Swiss's rounds), add `players` by name on
+    the players page and, unless `start` is false, start it (`organiser_event` does the same
+    through the services)."""
     django_user_model.objects.create_user("maria", password="santase-66-pass")
     page.goto(live_site.url + reverse("login"))
     page.fill("#id_username", "maria")

@@ -1,7 +1,12 @@
-"""A knockout in a real browser (Debian's chromium driven by Playwright): an organiser creates a
-six-player knockout, starts it (seeds 1 and 2 get byes), plays it to the champion from the
-bracket page, and corrects a quarterfinal after the semifinal it fed had started, which asks
-for confirmation first.
+"""A knockout in a real browser (Debian's chromium driven by Playwright): an organiser starts
+a six-player knockout (seeds 1 and 2 get byes), corrects a quarterfinal after the semifinal
+it fed had started, which asks for confirmation first, plays that quarterfinal to its end on
+its page and sees the bracket, the podium and the champion's path.
+
+The event, its players and every other match are made and entered through the services
+(`organiser_event`, `tests.playing.play`); the page is loaded again to show them. In the
+browser: the start, the bracket, the undo with its confirmation, the corrected match's last
+four deals.
 
 Seeds (the order the players are added): 1 Иван, 2 Мария, 3 Георги, 4 Елена, 5 Димитър,
 6 Светла. Round 1: (1, bye), (4, 5), (2, bye), (3, 6)."""
@@ -9,14 +14,27 @@ Seeds (the order the players are added): 1 Иван, 2 Мария, 3 Георг�
 import re
 
 import pytest
+from django.db.models import Q
 
-from tests.browser.conftest import create_tournament
+from scoring.models import Match
+from tests.browser.conftest import organiser_event
+from tests.playing import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
            "Димитър Николов", "Светла Иванова"]
 ELEVEN = ["capot", "capot", "capot", "loser under 33"]  # 3 + 3 + 3 + 2 game points
+
+
+def win(tournament, number: int, name: str, deals: str = "3 3 3 2") -> None:
+    """Through the services: `name` wins each of `deals` (game points) of the match of round
+    `number` that they play; by default 11:0, as ELEVEN on the page."""
+    match = Match.objects.select_related("player_a").get(
+        Q(player_a__name=name) | Q(player_b__name=name),
+        pairing__round__tournament=tournament, pairing__round__number=number)
+    seat = "A" if match.player_a.name == name else "B"
+    play(match, " ".join(seat + points for points in deals.split()))
 
 
 def open_match(page, column: int, name: str) -> None:
@@ -42,12 +60,10 @@ def back_to_the_bracket(page) -> None:
     page.wait_for_selector("#bracket-board")
 
 
-def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
-    browser_page, live_site, django_user_model
-):
+def test_a_six_player_knockout_played_to_the_champion_with_a_correction(browser_page,
+                                                                         live_site):
     page = browser_page
-    create_tournament(page, live_site, django_user_model, PLAYERS, format="knockout",
-                      start=False)
+    tournament = organiser_event(page, live_site, PLAYERS, format="knockout", start=False)
     assert "Players and seeds" in page.content()
     page.click("text=Start the tournament")
     page.wait_for_selector("#bracket-board")
@@ -59,21 +75,14 @@ def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
     assert semifinals.locator(".bm", has_text="Иван Петров").count() == 1
     assert semifinals.locator(".bm", has_text="Мария Георгиева").count() == 1
 
-    # Quarterfinals: Елена (4) beats Димитър (5); Георги (3) beats Светла (6).
-    open_match(page, 0, "Елена Стоянова")
-    enter_deals(page, "Елена Стоянова", ELEVEN)
-    back_to_the_bracket(page)
-    open_match(page, 0, "Георги Димитров")
-    enter_deals(page, "Георги Димитров", ELEVEN)
-    back_to_the_bracket(page)
-
-    # Semifinal 1, Иван v Елена, starts: Иван takes a capot, 3:0.
-    open_match(page, 1, "Елена Стоянова")
-    page.click("label.choice >> text=Иван Петров")
-    page.click("label.choice.reason >> text=capot")
-    page.click("text=Save deal 1")
-    page.wait_for_selector("text=Save deal 2")
-    back_to_the_bracket(page)
+    # Through the services: the quarterfinals, Елена (4) beats Димитър (5) 11:0 and Георги (3)
+    # beats Светла (6); semifinal 1, Иван v Елена, starts: Иван takes a capot, 3:0.
+    win(tournament, 1, "Елена Стоянова")
+    win(tournament, 1, "Георги Димитров")
+    win(tournament, 2, "Иван Петров", "3")
+    page.reload()
+    semifinal = page.locator(".bracket-round").nth(1).locator(".bm").nth(0)
+    assert "Елена Стоянова" in semifinal.inner_text()
 
     # The quarterfinal's last deal was wrong. Undoing it would clear the semifinal: the page
     # says exactly that and waits for confirmation.
@@ -87,7 +96,7 @@ def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
     assert "Елена Стоянова is taken out of: Semifinal, table 1." in consequences
     page.click("button >> text=Confirm")
     page.wait_for_selector("text=Deal 4 undone.")
-    # Елена leads 9:0; Димитър comes back and wins 9:11.
+    # Елена leads 9:0; Димитър comes back and wins 9:11, deal by deal on the page.
     enter_deals(page, "Димитър Николов", ELEVEN, first=4)
     assert "Димитър Николов won the match 9:11." in page.content()
     back_to_the_bracket(page)
@@ -95,16 +104,12 @@ def test_a_six_player_knockout_played_to_the_champion_with_a_correction(
     assert "Димитър Николов" in semifinal.inner_text()
     assert "Елена Стоянова" not in semifinal.inner_text()
 
-    # Semifinals and the final.
-    open_match(page, 1, "Димитър Николов")
-    enter_deals(page, "Иван Петров", ELEVEN)
-    back_to_the_bracket(page)
-    open_match(page, 1, "Георги Димитров")
-    enter_deals(page, "Мария Георгиева", ELEVEN)
-    back_to_the_bracket(page)
-    open_match(page, 2, "Мария Георгиева")
-    enter_deals(page, "Мария Георгиева", ELEVEN)
-    back_to_the_bracket(page)
+    # The semifinals and the final through the services: Иван beats Димитър, Мария beats
+    # Георги, Мария beats Иван.
+    win(tournament, 2, "Иван Петров")
+    win(tournament, 2, "Мария Георгиева")
+    win(tournament, 3, "Мария Георгиева")
+    page.reload()
 
     podium = page.locator(".podium").inner_text()
     assert re.search(r"Champion:?\s*♛?\s*Мария Георгиева", podium)

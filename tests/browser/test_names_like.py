@@ -1,29 +1,25 @@
 """On a phone: a name typed another way than the register has it is asked about on the
 event's players page and the club night's pairing form; the question fits the screen, the
-Enter key never answers it, and its buttons do."""
+Enter key never answers it, and its buttons do. The club, its register (tests/conftest.py's
+`players`) and its organiser, logged in without the form (`log_in`), are made in code."""
 
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from club.models import Club, Player
+from club.models import Player
 from events.models import Tournament
 from formats.club_night import services as club_nights
 from scoring import rules
-from server.demo import DEMO_ORGANISER, DEMO_PASSWORD, load_demo
-from tests.browser.test_phone_pages import PHONE_WIDTH, log_in, scroll_width
+from tests.browser.conftest import log_in
+from tests.browser.test_phone_pages import PHONE_WIDTH, scroll_width
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def demo_organiser():
-    load_demo()
-    return Club.objects.get(), get_user_model().objects.get(username=DEMO_ORGANISER)
-
-
-def test_the_pairing_form_asks_and_its_button_pairs_the_player(browser_page, live_site):
-    club, organiser = demo_organiser()
+def test_the_pairing_form_asks_and_its_button_pairs_the_player(browser_page, live_site,
+                                                              home_club, players, organiser):
+    club = home_club
     night = club_nights.club_night_create(
         club=club, date=datetime.date(2026, 12, 18), name="Вечер", organiser=organiser,
         house_rules=rules.HouseRules(),
@@ -31,7 +27,7 @@ def test_the_pairing_form_asks_and_its_button_pairs_the_player(browser_page, liv
     ivan = Player.objects.get(name="Иван Петров")
     maria = Player.objects.get(name="Мария Георгиева")
     page, base = browser_page, live_site.url
-    log_in(page, base, DEMO_ORGANISER, DEMO_PASSWORD)
+    log_in(page, live_site, organiser)
     page.goto(f"{base}/t/{night.pk}/night/")
     page.fill("#id_new_name_a", "ivan petrov")
     page.select_option("#id_player_b", str(maria.pk))
@@ -51,14 +47,16 @@ def test_the_pairing_form_asks_and_its_button_pairs_the_player(browser_page, liv
     assert (pairing.entry_a.player, pairing.entry_b.player) == (ivan, maria)
 
 
-def test_the_players_page_asks_and_insisting_adds_the_name_as_typed(browser_page, live_site):
-    club, organiser = demo_organiser()
+def test_the_players_page_asks_and_insisting_adds_the_name_as_typed(browser_page, live_site,
+                                                                   home_club, players,
+                                                                   organiser):
+    club = home_club
     cup = Tournament.objects.create(name="Купа", date=datetime.date(2026, 12, 19), club=club,
                                     format=Tournament.Format.ROUND_ROBIN)
     cup.organisers.add(organiser)
     players = Player.objects.count()
     page, base = browser_page, live_site.url
-    log_in(page, base, DEMO_ORGANISER, DEMO_PASSWORD)
+    log_in(page, live_site, organiser)
     page.goto(f"{base}/t/{cup.pk}/players/")
     page.fill("#id_new_name", "IVAN PETROV")
     page.click("button.primary >> text=Add")

@@ -1,13 +1,20 @@
 """The pages on a 390 × 844 phone (the browser fixture's window): none is wider than the
 screen, for the organiser and for the public; wide tables scroll inside their own box.
-And the card-points form keeps what was typed when a save is refused."""
+And on a match page under way (a knockout semifinal made through the services, its organiser
+logged in without the form: `log_in`), the card-points form keeps what was typed when a save
+is refused, and a draw asks first."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from club.models import Club, Player, Season
 from events.models import Tournament
 from scoring.models import Match
-from server.demo import DEMO_ORGANISER, DEMO_PASSWORD, load_demo
+from server.demo import DEMO_ORGANISER, load_demo
+from tests.browser.conftest import log_in
+from tests.formats.test_knockout_services import at
+from tests.formats.test_knockout_services import started as knockout_started
+from tests.playing import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,14 +57,6 @@ def wider_than_the_screen(page, base: str, paths: list[str]) -> dict[str, int]:
     return wide
 
 
-def log_in(page, base: str, username: str, password: str) -> None:
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("main button[type=submit]")
-    page.wait_for_url(base + "/")
-
-
 def speak(page, base: str, language: str) -> None:
     page.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
 
@@ -89,7 +88,7 @@ def test_no_page_scrolls_sideways_for_the_public_or_the_organiser(browser_page, 
     for language in ("en", "bg"):
         speak(browser_page, live_site.url, language)
         assert wider_than_the_screen(browser_page, live_site.url, public) == {}, language
-    log_in(browser_page, live_site.url, DEMO_ORGANISER, DEMO_PASSWORD)
+    log_in(browser_page, live_site, get_user_model().objects.get(username=DEMO_ORGANISER))
     knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
     organiser = public + ORGANISER_PATHS + [f"/t/{knockout.pk}/players/",
                                             f"/t/{knockout.pk}/edit/"]
@@ -104,14 +103,20 @@ def test_no_page_scrolls_sideways_for_the_public_or_the_organiser(browser_page, 
         assert browser_page.locator(".import-errors").count() == 1
 
 
-def open_live_match(page, base: str):
-    """Log in as the demo organiser and open a knockout semifinal under way; its match."""
-    knockout = Tournament.objects.get(format=Tournament.Format.KNOCKOUT)
-    match = Match.objects.filter(pairing__round__tournament=knockout,
-                                 status=Match.Status.PLAYING).first()
-    log_in(page, base, DEMO_ORGANISER, DEMO_PASSWORD)
-    page.goto(f"{base}/m/{match.pk}/")
+@pytest.fixture
+def live_match(organiser) -> Match:
+    """A semifinal of a four-player knockout of `organiser`'s, two deals in: 3:0, then 3:1."""
+    cup = knockout_started(4)
+    cup.organisers.add(organiser)
+    match = at(cup, 1, 0).match
+    play(match, "A3 B1")
     return match
+
+
+def open_live_match(page, live_site, match: Match) -> None:
+    """The match page of `match`, its event's organiser logged in."""
+    log_in(page, live_site, match.pairing.round.tournament.organisers.get())
+    page.goto(f"{live_site.url}/m/{match.pk}/")
 
 
 CARD_POINTS = {"#id_details-card_points_a": "70", "#id_details-card_points_b": "70",
@@ -136,10 +141,9 @@ def typed_values(page) -> dict[str, str]:
     return {selector: page.input_value(selector) for selector in CARD_POINTS}
 
 
-def test_the_card_points_form_keeps_what_was_typed(browser_page, live_site):
-    page = browser_page
-    load_demo()
-    match = open_live_match(page, live_site.url)
+def test_the_card_points_form_keeps_what_was_typed(browser_page, live_site, live_match):
+    page, match = browser_page, live_match
+    open_live_match(page, live_site, match)
     deals = match.deals.count()
     type_card_points(page)
     # One Save button while the card-points form is open: the quick form steps aside.
@@ -171,10 +175,10 @@ def test_the_card_points_form_keeps_what_was_typed(browser_page, live_site):
     assert match.deals.count() == deals - 1
 
 
-def test_draw_asks_first_and_the_saved_notice_goes_at_the_next_action(browser_page, live_site):
-    page = browser_page
-    load_demo()
-    match = open_live_match(page, live_site.url)
+def test_draw_asks_first_and_the_saved_notice_goes_at_the_next_action(browser_page, live_site,
+                                                                      live_match):
+    page, match = browser_page, live_match
+    open_live_match(page, live_site, match)
     deals = match.deals.count()
     questions = []
     page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))

@@ -1,9 +1,10 @@
 """The print buttons at a phone's width (390 px): styled like the site's other buttons, and the
-round page's "with the entered deals" checkbox on the line of its words."""
+round page's "with the entered deals" checkbox on the line of its words. The event is made
+through the services, the organiser logged in without the form (`organiser_event`)."""
 
 import pytest
 
-from tests.browser.conftest import create_tournament
+from tests.browser.conftest import organiser_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,10 +17,9 @@ def box(page, selector: str) -> dict:
     return page.locator(selector).first.bounding_box()
 
 
-def test_print_buttons_are_buttons_and_the_checkbox_keeps_its_words(browser_page, live_site,
-                                                                    django_user_model):
+def test_print_buttons_are_buttons_and_the_checkbox_keeps_its_words(browser_page, live_site):
     page = browser_page
-    create_tournament(page, live_site, django_user_model, PLAYERS)
+    organiser_event(page, live_site, PLAYERS)
     page.wait_for_selector("text=Round 1")
     buttons = page.locator(".print-buttons button")
     assert buttons.count() == 2

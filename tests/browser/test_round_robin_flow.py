@@ -1,10 +1,12 @@
 """The main flow in a real browser (Debian's chromium driven by Playwright): an organiser
-logs in, creates a five-player round robin, enters a whole match deal by deal and sees the
-standings change."""
+logs in on the login form, creates a five-player round robin on the new-tournament form, adds
+its players on the players page, enters a whole match deal by deal and sees the standings
+change. The other tests here start from a round robin made through the services, logged in
+(`organiser_event`)."""
 
 import pytest
 
-from tests.browser.conftest import create_tournament
+from tests.browser.conftest import create_tournament, organiser_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,12 +68,11 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_site,
     assert cells[:8] == ["1", "Мария Георгиева", "1", "1", "0", "11", "0", "11"]
 
 
-def test_a_refused_deal_shows_its_message_in_place(browser_page, live_site,
-                                                    django_user_model):
+def test_a_refused_deal_shows_its_message_in_place(browser_page, live_site):
     """A 422 answer carries the form with its message: static/js/match.js has htmx swap it
     in (the CSP allows no inline hx-on handler), and the page stays where it was."""
     page = browser_page
-    create_tournament(page, live_site, django_user_model, PLAYERS)
+    organiser_event(page, live_site, PLAYERS)
     page.click("table.pairings tbody tr:not(.bye) >> nth=0 >> text=enter deals")
     page.wait_for_selector("text=Who won the deal")
     url = page.url
@@ -91,11 +92,11 @@ def test_a_refused_deal_shows_its_message_in_place(browser_page, live_site,
     assert page.locator("table.deal-list td.running").count() == 0
 
 
-def test_withdrawing_asks_first(browser_page, live_site, django_user_model):
+def test_withdrawing_asks_first(browser_page, live_site):
     """The confirm question lives in the button's data-confirm (static/js/site.js): answering
     no keeps the player; yes withdraws them."""
     page = browser_page
-    create_tournament(page, live_site, django_user_model, PLAYERS)
+    organiser_event(page, live_site, PLAYERS)
     page.click("text=Standings")
     page.click("text=Withdraw a player")
     button = page.locator("details.withdraw button >> text=Withdraw Иван Петров")

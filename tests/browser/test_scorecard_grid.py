@@ -3,19 +3,22 @@ the keyboard only (Tab between cells, Enter to the next row), sees the running s
 type, saves with one wrong deal, finds it flagged with its number, fixes it and saves; the
 match page then shows the result. On a phone (390×844) and a desktop (1280×900) the page
 never scrolls sideways. Scores by hand (target 11): A 1, B 2, A 3, draw, B false claim 3,
-A 2, A 3, A 2 -> 11:5."""
+A 2, A 3, A 2 -> 11:5. The event and its organiser are made in code, the organiser logged in
+without the form (`log_in`). Screenshots go to $GRID_SCREENSHOTS (a folder) when it is
+set."""
 
 import datetime
 import os
-from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from club.models import Player
 from events.models import Entry, Pairing, Tournament
 from events.services import tournament_start
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,10 +28,10 @@ CARD = [("A", "", "1"), ("B", "2", "2"), ("A", "3", "3"), ("", "", "="),
 RUNNING = ["1:0", "1:2", "4:2", "4:2", None, "6:2", "9:2", "11:2"]  # row 5 unread: skipped
 
 
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("GRID_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def shot(page, name: str) -> None:
+    folder = os.environ.get("GRID_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
 
 
 @pytest.fixture
@@ -45,13 +48,6 @@ def match(django_user_model):
     return Pairing.objects.filter(match__isnull=False).order_by("round__number", "table")[0].match
 
 
-def log_in(page, live_site):
-    page.goto(live_site.url + reverse("login"))
-    page.fill("#id_username", "maria")
-    page.fill("#id_password", "santase-66-pass")
-    page.click("main button[type=submit]")
-
-
 def totals(page, number: int) -> str:
     row = page.locator(f'tr[data-row="{number}"]')
     return row.locator('[data-total="A"]').inner_text() + ":" + row.locator(
@@ -59,13 +55,11 @@ def totals(page, number: int) -> str:
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
-def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_path,
-                                            width, height):
+def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, width, height):
     page = open_page(width=width, height=height)
-    log_in(page, live_site)
+    log_in(page, live_site, get_user_model().objects.get(username="maria"))
     page.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
-    folder = shots(tmp_path)
-    page.screenshot(path=str(folder / f"grid_offer_{width}.png"))
+    shot(page, f"grid_offer_{width}")
     page.click("text=Enter a finished scorecard")
     page.wait_for_selector("text=Legend")
     # The first winner cell has the focus: the whole card is typed from here.
@@ -85,7 +79,7 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_pat
     expect(page.locator("#running-score")).to_have_text("11 : 2")
     # The code fixes the game points where it can: shown as the cell's placeholder.
     assert page.locator('[name="points-1"]').get_attribute("placeholder") == "1"
-    page.screenshot(path=str(folder / f"grid_typing_{width}.png"), full_page=True)
+    shot(page, f"grid_typing_{width}")
 
     page.keyboard.press("Control+Enter")
     page.wait_for_selector("#grid-errors")
@@ -93,7 +87,7 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_pat
     flagged = page.inner_text("#row-error-5")
     assert flagged.startswith("Deal 5: ")
     assert "bad" in page.locator('tr[data-row="5"]').get_attribute("class").split()
-    page.screenshot(path=str(folder / f"grid_refused_{width}.png"), full_page=True)
+    shot(page, f"grid_refused_{width}")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     # The focus is on the flagged row: fix the game points (a false claim scores 3).
     expect(page.locator('[name="winner-5"]')).to_be_focused()
@@ -105,31 +99,30 @@ def test_a_card_copied_in_with_the_keyboard(open_page, live_site, match, tmp_pat
     page.wait_for_selector("text=The scorecard is saved: 8 deals, 11:5.")
     assert "won the match 11:5." in page.inner_text(".scoreboard")
     assert page.locator("#deal-rows tr").count() == 8
-    page.screenshot(path=str(folder / f"grid_saved_{width}.png"), full_page=True)
+    shot(page, f"grid_saved_{width}")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def test_a_final_score_only_event_on_a_phone(open_page, live_site, match, tmp_path):
+def test_a_final_score_only_event_on_a_phone(open_page, live_site, match):
     """The same match in an event that keeps only final scores: two numbers, 11:7 saved,
     the standings say "Final scores only"."""
     tournament = match.pairing.round.tournament
     tournament.records = "final_score"
     tournament.save(update_fields=["records"])
     page = open_page()
-    log_in(page, live_site)
+    log_in(page, live_site, get_user_model().objects.get(username="maria"))
     page.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
     assert page.locator("text=Enter a finished scorecard").count() == 0
     page.fill("#id_game_points_a", "14")
     page.fill("#id_game_points_b", "7")
     page.click("text=Save the final score")
     page.wait_for_selector("text=A match cannot end 14:7")
-    folder = shots(tmp_path)
-    page.screenshot(path=str(folder / "final_score_refused_390.png"), full_page=True)
+    shot(page, "final_score_refused_390")
     page.fill("#id_game_points_a", "11")
     page.keyboard.press("Enter")
     page.wait_for_selector("text=Final score saved: 11:7.")
     assert "won the match 11:7." in page.inner_text(".scoreboard")
-    page.screenshot(path=str(folder / "final_score_saved_390.png"), full_page=True)
+    shot(page, "final_score_saved_390")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.goto(live_site.url + reverse("standings:standings", args=[tournament.pk]))
     assert "Final scores only" in page.inner_text("main")

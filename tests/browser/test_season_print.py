@@ -1,10 +1,12 @@
 """A club organiser prints the season's cross-table from a phone (390 px): the button on the
 season's cross-table page, the status page, the PDF. The season is the winter one of
-`tests/standings/test_seasons_views.py`."""
+`tests/standings/test_seasons_views.py`; its organiser is logged in without the form
+(`log_in`)."""
 
 import pytest
 from django.urls import reverse
 
+from tests.browser.conftest import log_in
 from tests.standings import test_seasons_views as winter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -13,12 +15,9 @@ season = winter.season
 
 
 def test_a_club_organiser_prints_the_season_cross_table_on_a_phone(browser_page, live_site,
-                                                                   season):
+                                                                   organiser, season):
     page = browser_page
-    page.goto(live_site.url + reverse("login"))
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", "pass-organiser-1")
-    page.click("main button[type=submit]")
+    log_in(page, live_site, organiser)
     page.goto(live_site.url + reverse("clubs:season_crosstable",
                                         args=[season.club_id, season.pk]))
     button = page.locator(".print-buttons button[value=crosstable]")

@@ -1,6 +1,7 @@
 """While the server answers 503 (the database restarting), an htmx deal form keeps what was
 entered and says "not saved, tap again" (static/js/server_busy.js); tapped again once the
-server is back, the deal is saved once."""
+server is back, the deal is saved once. The organiser is logged in without the form
+(`log_in`)."""
 
 import pytest
 from django.urls import reverse
@@ -8,6 +9,7 @@ from django.urls import reverse
 from events.models import Pairing
 from events.services import tournament_start
 from scoring.models import Deal
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,10 +21,7 @@ def test_a_deal_sent_while_the_server_is_busy_stays_on_the_form(browser_page, li
     tournament_start(tournament=tournament)
     match = Pairing.objects.exclude(match=None).first().match
     page = browser_page
-    page.goto(live_site.url + reverse("login"))
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", "pass-organiser-1")
-    page.click("main button[type=submit]")
+    log_in(page, live_site, organiser)
     page.goto(live_site.url + reverse("matches:entry", args=[match.pk]))
     page.click(f"label.choice >> text={match.player_a.name}")
     page.click("label.choice.reason >> text=capot")
