@@ -60,20 +60,27 @@ def stream_address(event: Tournament, part: str) -> str:
     return f"/t/{event.pk}/live/?v={event.version}&part={part}"
 
 
-def test_a_spectator_s_stream_pushes_the_part_the_page_would_fetch(started):
-    page = f"/t/{started.pk}/standings/"
+def said_after_a_deal(client: AsyncClient, address: str, event: Tournament,
+                      wanted: str) -> str:
+    """What the stream at `address` sends, opened by `client`, from a deal at `event` until a
+    message holding `wanted`."""
 
     async def scenario():
-        response = await AsyncClient().get(stream_address(started, page))
-        assert not response.has_header("Content-Encoding")  # gzip was not asked for
+        response = await client.get(address)
         stream = aiter(response.streaming_content)
         await lines_until(stream, "retry:")
-        await sync_to_async(a_deal)(started)
-        said = await lines_until(stream, "event: part")
+        await sync_to_async(a_deal)(event)
+        said = await lines_until(stream, wanted)
         await response.streaming_content.aclose()
         return said
 
-    said = asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+def test_a_spectator_s_stream_pushes_the_part_the_page_would_fetch(started):
+    page = f"/t/{started.pk}/standings/"
+    said = said_after_a_deal(AsyncClient(), stream_address(started, page), started,
+                             "event: part")
     now = Tournament.objects.get(pk=started.pk).version
     assert f"id: {now}\nevent: part\n" in said
     assert "event: changed" not in said
@@ -98,6 +105,9 @@ def test_a_pushed_stream_is_one_gzip_stream_flushed_at_each_message(started):
     page = f"/t/{started.pk}/rounds/1/"
 
     async def scenario():
+        plain = await AsyncClient().get(stream_address(started, page))
+        assert not plain.has_header("Content-Encoding")  # gzip was not asked for
+        await plain.streaming_content.aclose()
         response = await AsyncClient().get(stream_address(started, page),
                                            headers={"Accept-Encoding": "gzip, br"})
         assert response["Content-Encoding"] == "gzip"
@@ -137,33 +147,16 @@ def test_a_stream_whose_part_is_not_a_public_part_of_its_event_says_changed(
     other = Tournament.objects.create(name="Друга купа", date=started.date, club=home_club,
                                       format=Tournament.Format.ROUND_ROBIN)
     address = stream_address(started, part.format(pk=started.pk, other=other.pk))
-
-    async def scenario():
-        response = await AsyncClient().get(address)
-        stream = aiter(response.streaming_content)
-        await lines_until(stream, "retry:")
-        await sync_to_async(a_deal)(started)
-        said = await lines_until(stream, "event: changed")
-        await response.streaming_content.aclose()
-        return said
-
-    assert "event: part" not in asyncio.run(scenario())
+    said = said_after_a_deal(AsyncClient(), address, started, "event: changed")
+    assert "event: part" not in said
 
 
 def test_an_organiser_s_stream_says_changed(started, organiser):
     client = AsyncClient()
     client.force_login(organiser)
-
-    async def scenario():
-        response = await client.get(stream_address(started, f"/t/{started.pk}/standings/"))
-        stream = aiter(response.streaming_content)
-        await lines_until(stream, "retry:")
-        await sync_to_async(a_deal)(started)
-        said = await lines_until(stream, "event: changed")
-        await response.streaming_content.aclose()
-        return said
-
-    assert "event: part" not in asyncio.run(scenario())
+    address = stream_address(started, f"/t/{started.pk}/standings/")
+    said = said_after_a_deal(client, address, started, "event: changed")
+    assert "event: part" not in said
 
 
 def test_many_spectators_streams_cost_one_render_of_each_version(started, monkeypatch):
