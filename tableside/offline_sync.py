@@ -18,8 +18,9 @@ one of:
   why; nothing written.
 * `login` (403) -- the organiser's session is gone; the queue waits for a new login.
 
-Stored and already-stored answers carry the match's score (`score`: game points of A and B)
-and `next_number`, so the phone can check what it worked out itself.
+Stored, pending and already-stored answers carry the match's score (`score`: game points of A
+and B), `next_number`, so the phone can check what it worked out itself, and `version`, the
+match's version as it now stands (`live`: the page's region fetches its part at it, once).
 """
 
 from django.http import JsonResponse
@@ -34,7 +35,7 @@ CONFLICT_CODES = {"deal_already_entered", "deal_pending"}
 def _score(match_pk: int) -> dict:
     match = Match.objects.get(pk=match_pk)
     return {"score": [match.game_points_a, match.game_points_b],
-            "next_number": match.deals.count() + 1}
+            "next_number": match.deals.count() + 1, "version": match.version}
 
 
 def stored(deal: Deal | None, number: int, match_pk: int) -> JsonResponse:

@@ -1,11 +1,15 @@
-// Offline entry on a match page (the organiser's /m/<id>/ and the players' /p/<token>/;
-// docs/architecture.md "Offline entry"). While the phone is offline, a deal entered with the quick form is
-// kept in IndexedDB instead of posted, shown in the deal list as "waiting to send" with the
-// running score worked out here, and sent in order when the network is back, each under its
-// deal number (tableside/offline_sync.py answers in JSON): the server's deal-number guard
-// stores a resend once. A deal entered otherwise on another phone meanwhile (a conflict) or
-// refused stops the queue and shows both versions: the player chooses, nothing is dropped
-// silently.
+// Deal entry on a match page (the organiser's /m/<id>/ and the players' /p/<token>/;
+// docs/architecture.md "Offline entry"), online and offline alike. A deal entered with the
+// quick form shows in the score at the tap, worked out here, and is kept in IndexedDB and sent
+// behind it, in order, each under its deal number (tableside/offline_sync.py answers in JSON):
+// the server's deal-number guard stores a resend once. Its answer only confirms ("Deal 2
+// saved." in the score, then the live region fetches the server's drawing of the page). While
+// the phone is offline the deals wait, listed as "waiting to send", until the network is back.
+// A deal the page cannot be sure of (the page is behind a change the stream told of, or the
+// opponent confirms each deal) is listed as pending and left out of the score until the server
+// takes it. A deal entered otherwise on another phone meanwhile (a conflict) or refused stops
+// the queue, leaves the score, and shows both versions or the server's sentence: the player
+// chooses, nothing is dropped silently.
 //
 // One place for each rule: the points come from the page, never from a copy of the rules here.
 // Each reason button carries the game points the server allows for it (data-points, from
@@ -19,6 +23,7 @@
   var page = root.dataset.sync;  // one queue per match page (its sync address)
   var target = Number(root.dataset.target);
   var limit = Number(root.dataset.limit) || 0;
+  var confirmEach = root.dataset.confirmEach === "1";  // the opponent confirms each deal
   var text = function (name, n) {
     return (root.dataset["text" + name] || "").replace("{n}", n);
   };
@@ -62,9 +67,11 @@
   function remove(item) { return transaction("readwrite", function (store) { return store.delete(item.id); }); }
 
   var items = [];      // the queued deals of this page, by deal number
+  var confirmed = [];  // stored by the server, shown until its drawing of the page holds them
   var sending = false;
   var notice = "";     // why the last attempt sent nothing (e.g. log in again), while online
-  var sentKey = "offline-sent:" + page;
+  var boardNotice = null;  // the server's answer to the last deal ("Deal 2 saved."), for the score
+  var allSent = false;     // every deal entered offline is stored now
 
   // ---- What the server drew ----
   function form() { return document.querySelector("form[data-offline-entry]"); }
@@ -81,7 +88,7 @@
     var quick = form();
     var number = quick && quick.querySelector("input[name=number]");
     if (number) return Number(served(number));
-    var rows = document.querySelectorAll("#deal-rows tr:not(.offline-waiting)");
+    var rows = document.querySelectorAll("#deal-rows tr:not([data-offline-row])");
     return rows.length + 1;
   }
   function csrfToken() {
@@ -118,14 +125,20 @@
   // ---- Drawing: the waiting rows, the score, the form, the banner ----
   function shown() {
     var next = serverNext();
-    return items.filter(function (item) { return item.number >= next; });
+    confirmed = confirmed.filter(function (item) { return item.number >= next; });
+    return confirmed.concat(items.filter(function (item) { return item.number >= next; }));
+  }
+  function counts(item) {  // in the score on this phone: not held back, not refused
+    return !item.held && !item.problem;
+  }
+  function add(score, item) {
+    if (!counts(item)) return;
+    if (item.winner === "A") score[0] += item.points;
+    if (item.winner === "B") score[1] += item.points;
   }
   function localScore() {
     var score = serverScore();
-    shown().forEach(function (item) {
-      if (item.winner === "A") score[0] += item.points;
-      if (item.winner === "B") score[1] += item.points;
-    });
+    shown().forEach(function (item) { add(score, item); });
     return score;
   }
   function dealRows() {
@@ -146,17 +159,19 @@
     return td;
   }
   function drawRows() {
-    Array.prototype.forEach.call(document.querySelectorAll("tr.offline-waiting"), function (row) { row.remove(); });
+    Array.prototype.forEach.call(document.querySelectorAll("tr[data-offline-row]"), function (row) { row.remove(); });
     var waiting = shown();
     if (!waiting.length) return;
     var body = dealRows();
     if (!body) return;
     var score = serverScore();
     waiting.forEach(function (item) {
-      if (item.winner === "A") score[0] += item.points;
-      if (item.winner === "B") score[1] += item.points;
+      add(score, item);
+      var stored = confirmed.indexOf(item) >= 0;
       var row = document.createElement("tr");
-      row.className = "offline-waiting";
+      row.setAttribute("data-offline-row", "");
+      row.className = stored ? "offline-stored" : item.problem ? "offline-waiting offline-refused"
+        : item.held ? "offline-waiting offline-held" : "offline-waiting";
       cell(row, item.number, "num");
       var what = cell(row, "", "");
       var name = document.createElement("span");
@@ -164,7 +179,9 @@
       name.textContent = item.winnerName;
       var note = document.createElement("small");
       note.className = "meta";
-      note.textContent = (item.reasonLabel ? item.reasonLabel + " · " : "") + text("Row");
+      var state = stored ? "" : item.problem ? text("Refused")
+        : item.held ? text("Held") : navigator.onLine ? text("OnItsWay") : text("Row");
+      note.textContent = (item.reasonLabel || "") + (item.reasonLabel && state ? " · " : "") + state;
       what.appendChild(name);
       what.appendChild(note);
       cell(row, item.points, "num");
@@ -216,7 +233,6 @@
   function render() {
     var waiting = shown();
     var online = navigator.onLine;
-    var sent = sessionStorage.getItem(sentKey);
     drawRows();
     var score = localScore();
     var points = pointsElements();
@@ -244,16 +260,36 @@
     if (waiting.length && won) message = text("Won");
     else if (waiting.length && full) message = text("Limit");
     var count = items.length;  // with a conflicting deal whose number the page already shows
+    var fromOffline = items.some(function (item) { return item.offline; });
+    // Online, a deal on its way needs no banner: the score shows it, the answer confirms it.
     if (!online) message = (count ? text("Waiting", count) : text("Offline")) + (message ? " " + message : "");
-    else if (sending) message = text("Sending", count);
-    else if (count) message = (notice || text("OnlineWaiting", count)) + (message ? " " + message : "");
-    else if (sent) message = text("AllSent");
+    else if (sending) message = fromOffline ? text("Sending", count) : "";
+    else if (count) message = notice || text("OnlineWaiting", count);
+    else if (allSent) message = text("AllSent");
     banner.textContent = message;
     root.className = "offline-entry" + (!online ? " is-offline" : count ? " is-waiting" : " is-sent");
     root.querySelector("[data-offline=remove-last]").hidden = !count || sending;
     drawProblem();
     root.hidden = !message && !problemItem();
+    drawNotice();
   }
+  // The server's answer to the last deal, in the score (where "Deal 2 saved." stands after a
+  // post), drawn again over a redrawn region until the next thing done on the page
+  // (static/js/site.js takes it away).
+  function drawNotice() {
+    var state = document.querySelector(".scoreboard .match-state");
+    if (!boardNotice || !state || state.querySelector(".board-notice")) return;
+    var span = document.createElement("span");
+    span.className = "message board-notice " + (boardNotice.error ? "error" : "success");
+    span.setAttribute("role", "status");
+    span.textContent = boardNotice.text;
+    state.insertBefore(span, state.querySelector(".target"));
+  }
+  ["input", "change", "click"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (!event.target.closest || !event.target.closest("form[data-offline-entry] button[type=submit]")) boardNotice = null;
+    }, true);
+  });
 
   // ---- Sending, one deal at a time, in order ----
   function body(item) {
@@ -268,15 +304,28 @@
     }
     return data;
   }
-  var sentNow = 0;
+  var sentNow = 0;      // deals entered offline stored since the queue last emptied
+  var newest = 0;       // the match's version after the last deal stored (the answer's)
+  var known = 0;        // the newest version any answer named: this page's own changes
+  var allSentAt = 0;    // "All sent" waits for the page drawn at this version
+  var drawn = parseInt(((document.body.getAttribute("sse-connect") || "").match(/[?&]v=(\d+)/) || [])[1] || "0", 10);
   function finish() {
     sending = false;
-    if (!items.length && sentNow) {
-      sessionStorage.setItem(sentKey, "1");
-      location.reload();  // the server's own drawing of what it stored
-      return;
+    if (!items.length && newest) {
+      if (sentNow) allSentAt = newest;
+      sentNow = 0;
+      redraw(newest);
+      newest = 0;
     }
+    if (allSentAt && drawn >= allSentAt) { allSent = true; allSentAt = 0; }
     render();
+  }
+  // The server's own drawing of what it stored: the live region (static/js/live.js) fetches
+  // its part at the match's new version, unless the stream had it fetched already, and holds
+  // it while a form of the region is being filled.
+  function redraw(version) {
+    var region = document.querySelector("[data-live]");
+    if (region && window.htmx) htmx.trigger(region, "sse:changed", { data: String(version || "") });
   }
   function sendNext() {
     var item = items[0];
@@ -296,9 +345,14 @@
     }).then(function (answer) {
       notice = "";
       if (answer.result === "stored" || answer.result === "already_stored" || answer.result === "pending") {
-        sentNow += 1;
+        if (item.offline) sentNow += 1;
+        else boardNotice = { text: answer.message };
+        newest = Math.max(newest, answer.version || 0);
+        known = Math.max(known, newest);
+        item.version = answer.version || 0;
         return remove(item).then(function () {
           items.shift();
+          confirmed.push(item);
           render();
           sendNext();
         });
@@ -308,6 +362,7 @@
         return finish();
       }
       item.problem = answer;
+      if (!item.offline) boardNotice = { text: answer.message || text("Conflict", item.number), error: true };
       return save(item).then(finish);
     }).catch(function () {
       finish();  // the network (or the server) is not there after all: try again in a while
@@ -316,6 +371,7 @@
   }
   function sync() {
     if (sending || !items.length || problemItem() || !navigator.onLine) return;
+    if (items.some(function (item) { return item.id === undefined; })) return;  // not kept yet
     sending = true;
     render();
     sendNext();
@@ -347,14 +403,13 @@
       });
     }
     done.then(function () {
-      if (!items.length && action !== "remove-last") { location.reload(); return; }
+      if (!items.length && action !== "remove-last") redraw("");  // the stored version
       render();
       sync();
     });
   });
 
-  // ---- Entering a deal: queued while offline, or while others wait before it ----
-  var submitters = new WeakMap();
+  // ---- Entering a deal: shown at once, kept, and sent behind ----
   function queue(quick, submitter) {
     var item = readDeal(quick, submitter, serverNext() + shown().length);
     if (!item) {
@@ -362,21 +417,46 @@
       root.querySelector(".offline-banner").textContent = text("Incomplete");
       return;
     }
-    sessionStorage.removeItem(sentKey);
-    save(item).then(load).then(function () {
-      var busy = quick.querySelector(".server-busy");  // static/js/server_busy.js: not so now
-      if (busy) busy.remove();
-      quick.reset();
-      quick.removeAttribute("data-live-dirty");
-      render();
+    allSent = false;
+    allSentAt = 0;
+    item.offline = !navigator.onLine || items.some(function (other) { return other.offline; });
+    // Left out of the score until the server takes it: the opponent confirms each deal, a
+    // problem waits before it, or the page is behind a change the stream told of (a deal of
+    // the other phone, a signature), which the server may refuse it for.
+    item.held = confirmEach || !!problemItem() || behind();
+    items.push(item);
+    var busy = quick.querySelector(".server-busy");  // static/js/server_busy.js: not so now
+    if (busy) busy.remove();
+    quick.reset();
+    quick.removeAttribute("data-live-dirty");
+    if (document.activeElement && quick.contains(document.activeElement)) document.activeElement.blur();
+    render();
+    firstQuestionInView();
+    save(item).then(function (id) {
+      item.id = id;
       sync();
     });
+  }
+  // Whether the stream told this page of a change it has not drawn (static/js/live.js marks
+  // its region stale, with the version), other than a deal this page itself stored.
+  function behind() {
+    var stale = document.querySelector("[data-live][data-live-stale]");
+    if (!stale) return false;
+    var version = parseInt(stale.getAttribute("data-live-stale"), 10);
+    return !(version <= Math.max(drawn, known));
+  }
+  // The next deal's first question (who won) is not left under the sticky score: the page
+  // scrolls back just enough to show it whole.
+  function firstQuestionInView() {
+    var board = document.querySelector(".scoreboard");
+    var first = document.querySelector("form[data-offline-entry] fieldset.pick-winner");
+    if (!board || !first || first.closest("[data-offline-hidden]")) return;
+    var hidden = board.getBoundingClientRect().bottom - first.getBoundingClientRect().top;
+    if (hidden > 0) window.scrollBy(0, -(hidden + 8));
   }
   document.addEventListener("submit", function (event) {
     var quick = event.target;
     if (!quick.matches || !quick.matches("form[data-offline-entry]")) return;
-    submitters.set(quick, event.submitter);
-    if (navigator.onLine && !shown().length) return;  // online: the form posts as always
     event.preventDefault();
     event.stopPropagation();  // before htmx, which listens on the form itself
     queue(quick, event.submitter);
@@ -389,17 +469,16 @@
       root.querySelector(".offline-banner").textContent = text("Details");
     }
   }, true);
-  // The organiser's page posts with htmx: a post that never reached the server (the wifi is up
-  // but the site is not) is queued like an offline one.
-  document.addEventListener("htmx:sendError", function (event) {
-    var quick = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-offline-entry]");
-    if (quick) queue(quick, submitters.get(quick));
-  });
   // The server redrew part of the page (a saved deal, a poll): draw the waiting deals on it
   // again, and have the service worker keep the page as it now stands for a reload offline.
   document.addEventListener("htmx:afterSettle", function (event) {
-    render();
     var xhr = event.detail.xhr;
+    var version = xhr && parseInt(xhr.getResponseHeader("X-Live-Version") || "", 10);
+    if (version > drawn) drawn = version;
+    // The deals the server has drawn since they were stored are its to show.
+    confirmed = confirmed.filter(function (item) { return item.version > drawn; });
+    if (allSentAt && drawn >= allSentAt) { allSent = true; allSentAt = 0; }
+    render();
     if (xhr && xhr.status === 200) keepPage(false);
   });
   window.addEventListener("online", function () { render(); sync(); });
@@ -422,10 +501,8 @@
   if (navigator.serviceWorker && !navigator.serviceWorker.controller) keepPage(true);
 
   load().then(function () {
+    items.forEach(function (item) { item.offline = true; });  // kept from before this page
     render();
-    if (sessionStorage.getItem(sentKey)) {
-      sessionStorage.removeItem(sentKey);  // "All sent" shows once, on the page drawn after
-    }
     sync();
   });
 })();

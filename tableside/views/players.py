@@ -419,6 +419,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         # Offline, one deal at a time when each waits for the opponent (docs/architecture.md,
         # "Offline entry").
         "offline_limit": 1 if mode == EntryMode.PLAYERS_CONFIRM_EACH else 0,
+        "confirm_each": mode == EntryMode.PLAYERS_CONFIRM_EACH,
         "pending": pending, "pending_mine": bool(pending) and pending["seat"] == seat,
         "other_seat": "B" if seat == "A" else "A",
         "other_name": match.player("B" if seat == "A" else "A").name,
