@@ -1,7 +1,7 @@
 """The players' page at the table (`/p/<token>/`, the link a player opens from the table's QR
 code), measured in headless Chromium as a phone sees it: bytes and requests of the first load,
-the bytes of a deal's post and its answer, and the time from the tap on "Save deal" to the new
-score on the page, on localhost and under two emulated networks.
+the bytes of a deal's post, its answer and the page's redrawn part, and the time from the tap on
+"Save deal" to the new score on the page, on localhost and under two emulated networks.
 
 The site is served as a club serves it: `manage.py serve_club` (gunicorn with uvicorn workers,
 DEBUG off, whitenoise's compressed static files) on 127.0.0.1, on a throwaway SQLite database
@@ -21,7 +21,8 @@ its latency is added to each request, so it stands for the round trip):
 - `wifi`: a club's wifi, 20 ms round trip, 20 Mbit/s each way;
 - `poor`: a poor connection, 300 ms round trip, 400 kbit/s each way.
 
-The figures (the last line is one JSON object; no targets are set yet):
+The figures (the last line is one JSON object). Targets: `tap_to_score_ms` p50 at most 50 ms on
+`localhost` and on `poor`; `first_load.bytes` at most 60 KB.
 
 - `first_load`: the match page a seated player opens with an empty cache (a fresh browser
   context holding only the seat cookie): `bytes` received (Chromium's encodedDataLength: headers
@@ -31,24 +32,25 @@ The figures (the last line is one JSON object; no targets are set yet):
   for. The live stream stays open and counts with the bytes it had received by then. Headless
   Chromium fetches no manifest (nothing asks to install the site), so none is counted.
   `seat_page`: the same for "Who are you?", the first visit's page before the seat is chosen.
-- `deal_post`: one deal saved from the page. The quick form posts as a plain form (the players'
-  page does not post with htmx; only offline it keeps the deal and sends it later) and is
-  answered with a redirect (`post_status`) to the page, which is then loaded again:
-  `post_answer_bytes` (the redirect as transferred), `page_bytes` (the page drawn again, as
-  transferred), `page_body_bytes` (its HTML), `page_content_encoding` (as served: "" when the
-  site does not compress it) and `page_gzip_bytes` (its HTML through gzip -6 here: what
-  compressing it would leave); `round_trip_bytes` and `round_trip_requests`: what Chromium
-  received and asked the server for between the tap and the new score (the post, the page, the
-  live stream opened again), `round_trip_from_cache`: the page's files its cache answered.
-  Medians over the deals (the page grows by a row a deal); the HTML is the last deal's.
+- `deal_post`: one deal saved from the page. The tap shows the deal in the score at once
+  (static/js/offline.js works it out from the buttons' game points), the deal is posted behind
+  it to the sync address and answered in JSON (`post_status`, `post_answer_bytes` as
+  transferred), then the page's live part is fetched once, at the match's new version:
+  `redraw_bytes` (as transferred), `redraw_body_bytes` (its HTML), `redraw_content_encoding`
+  (as served) and `redraw_gzip_bytes` (its HTML through gzip -6 here); `round_trip_bytes` and
+  `round_trip_requests`: what Chromium received and asked the server for between the tap and
+  the server's drawing of the page. Medians over the deals (the part grows by a row a deal);
+  the HTML is the last deal's.
 - `tap_to_score_ms` per network: from the tap on "Save deal" (a click listener on the page,
-  `performance.timeOrigin + performance.now()`, kept in sessionStorage across the navigation)
-  to the first frame after the new page holds the new score (its DOMContentLoaded, which also
-  waits for its deferred scripts, then one animation frame), median (`p50_ms`) and `p95_ms`
-  over `--deals` deals; `driver_p50_ms`: the same seen from Playwright (from the click's call
-  until the page says so), a check on the first; `post_wait_p50_ms` and `page_wait_p50_ms`:
-  from the post (and the page's GET) sent to the first byte of its answer, as Chromium's
-  network stack timed it before the emulated delay, i.e. mostly the server's time.
+  `performance.timeOrigin + performance.now()`) to the first frame after the score shows the
+  new points (a MutationObserver on the score, then one animation frame), median (`p50_ms`)
+  and `p95_ms` over `--deals` deals; `driver_p50_ms`: the same seen from Playwright (from the
+  click's call until the page says so), a check on the first; `drawn_p50_ms`: from the tap to
+  the first frame after the server's own drawing of the page with the deal is in (the answer
+  and the redrawn part: what the tap waited for before the score moved at the tap);
+  `post_wait_p50_ms` and `page_wait_p50_ms`: from the post (and the part's GET) sent to the
+  first byte of its answer, as Chromium's network stack timed it before the emulated delay,
+  i.e. mostly the server's time.
 - `first_load_ms` per network: the first load's `loadEventEnd` (Navigation Timing: from the
   start of the navigation to the end of the load event) and `dom_content_loaded_ms`, medians
   over `--loads` cold loads; `seat_page_load_ms`: "Who are you?" cold, once; `failed_loads`:
@@ -116,27 +118,40 @@ print(json.dumps([table_entry.entry_path(p.match) for p in pairings]))
 """`manage.py shell` script: an organiser, a started round robin of `players` whose players
 enter their results, and the paths of round 1's players' links (one a match)."""
 
-# Kept in sessionStorage across the post's navigation: the tap's time, then on the page drawn
-# after it the time from the tap to the first frame holding the new score.
+# The tap's time, then the time from the tap to the first frame showing the new score
+# (`benchTapToScore`), and to the first frame after the server's drawing of the page holds the
+# deal (`benchDrawn`: the server writes the next deal's number in `.match-state[data-next]`).
 TAP_SCRIPT = """
 (() => {
-  const KEY = "bench-tap";
   const now = () => performance.timeOrigin + performance.now();
+  const score = () => [...document.querySelectorAll(".scoreboard .side .points")]
+    .map((points) => points.textContent.trim()).join(":");
+  let tapped = null;
+  const frame = (then) => requestAnimationFrame(() => setTimeout(then, 0));
+  const look = () => {
+    if (tapped === null) return;
+    const at = tapped;
+    if (!window.benchTapToScore && score() !== at.score) {
+      window.benchTapToScore = {pending: true};
+      frame(() => { window.benchTapToScore = {ms: now() - at.time, score: score()}; });
+    }
+    const state = document.querySelector(".match-state[data-next]");
+    if (!window.benchDrawn && state && Number(state.dataset.next) > at.next) {
+      window.benchDrawn = {pending: true};
+      frame(() => { window.benchDrawn = {ms: now() - at.time, next: Number(state.dataset.next)}; });
+    }
+  };
   document.addEventListener("click", (event) => {
     const button = event.target.closest &&
       event.target.closest("form[data-offline-entry] button[type=submit]");
-    if (button) sessionStorage.setItem(KEY, String(now()));
-  }, true);
-  const tapped = sessionStorage.getItem(KEY);
-  if (!tapped) return;
-  sessionStorage.removeItem(KEY);
-  const shown = () => requestAnimationFrame(() => setTimeout(() => {
+    if (!button) return;
     const state = document.querySelector(".match-state[data-next]");
-    window.benchTapToScore = {ms: now() - Number(tapped),
-                              next: state ? Number(state.dataset.next) : null};
-  }, 0));
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", shown);
-  else shown();
+    tapped = {time: now(), score: score(), next: state ? Number(state.dataset.next) : 0};
+    window.benchTapToScore = window.benchDrawn = null;
+  }, true);
+  const watch = () => new MutationObserver(look).observe(document.body,
+    {childList: true, subtree: true, characterData: true, attributes: true});
+  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
 })();
 """
 
@@ -439,27 +454,33 @@ def cold_load(browser, url: str, conditions: dict | None, cookies: list | None) 
     return figures
 
 
-def deal(page, network, number: int, winner: str) -> dict:
+def deal(page, network, number: int, winner: str, score: str) -> dict:
     """Enter deal `number` (a plain win for `winner`) and tap "Save deal"; the time from the
-    tap to the new score, and what went over the network meanwhile."""
+    tap to the new score (`score`, "a:b"), to the server's drawing of the page with the deal,
+    and what went over the network meanwhile."""
     page.click(f"form[data-offline-entry] label:has(input[name=winner][value={winner}])")
     page.click("form[data-offline-entry] label:has(input[name=reason][value=won])")
     mark = network.mark()
     started = time.perf_counter()
     page.click("form[data-offline-entry] button.primary")
     shown = page.wait_for_function(
-        "next => window.benchTapToScore && window.benchTapToScore.next === next && "
-        "window.benchTapToScore", arg=number + 1, polling=10).json_value()
+        "score => window.benchTapToScore && window.benchTapToScore.score === score && "
+        "window.benchTapToScore", arg=score, polling=5).json_value()
     driver = time.perf_counter() - started
+    drawn = page.wait_for_function(
+        "next => window.benchDrawn && window.benchDrawn.next === next && window.benchDrawn",
+        arg=number + 1, polling=10).json_value()
     network.settle(quiet=0.3)
     requests = network.since(mark)
     post = next(r for r in requests if r["method"] == "POST")
-    page_answer = next(r for r in requests if r["method"] == "GET" and kind(r) == "document")
-    html = network.session.send("Network.getResponseBody", {"requestId": page_answer["id"]})
+    redraw = next(r for r in requests if r["method"] == "GET" and "/live/" not in r["url"]
+                  and r["url"].split("?")[0].endswith(page.url.split("/", 3)[-1]))
+    html = network.session.send("Network.getResponseBody", {"requestId": redraw["id"]})
     sent = tally(requests)
-    return {"ms": shown["ms"], "driver_ms": driver * 1000, "post": post, "page": page_answer,
-            "html": html["body"].encode(), "received": sent["bytes"],
-            "requests": sent["requests"], "from_cache": sent["from_cache"]}
+    return {"ms": shown["ms"], "driver_ms": driver * 1000, "drawn_ms": drawn["ms"],
+            "post": post, "page": redraw, "html": html["body"].encode(),
+            "received": sent["bytes"], "requests": sent["requests"],
+            "from_cache": sent["from_cache"]}
 
 
 def measure(url: str, paths: list[str], networks: list[str], deals: int, loads: int) -> dict:
@@ -498,8 +519,11 @@ def play(browser, url: str, paths: list[str], conditions: dict | None, deals: in
         page.click("form.seat-choice button[value=A]")
         page.wait_for_selector("form[data-offline-entry]")
         network.settle()
+        points = {"A": 0, "B": 0}
         for number in range(1, min(DEALS_PER_MATCH, deals - len(taps)) + 1):
-            taps.append(deal(page, network, number, "AB"[number % 2 == 0]))
+            winner = "AB"[number % 2 == 0]
+            points[winner] += 1
+            taps.append(deal(page, network, number, winner, f"{points['A']}:{points['B']}"))
         context.close()
     return taps
 
@@ -513,9 +537,11 @@ def print_network(name: str, conditions: dict | None, loads: list, taps: list) -
         f"first load {loads[0]['bytes'] / 1024:.1f} KiB in {loads[0]['requests']} requests, "
         f"{statistics.median(f['load_ms'] for f in loads):.0f} ms to the load event (median "
         f"of {len(loads)})")
+    drawn = statistics.median(t["drawn_ms"] for t in taps)
     print(f"{name} ({what}): {first}; tap to score p50 {tap['p50_ms']} ms, p95 {tap['p95_ms']} ms "
-          f"({tap['count']} deals; the post's answer {statistics.median(waits[0]):.0f} ms and the "
-          f"page's {statistics.median(waits[1]):.0f} ms after they were sent, medians)")
+          f"({tap['count']} deals), to the server's drawing {drawn:.0f} ms (the post's answer "
+          f"{statistics.median(waits[0]):.0f} ms and the part's {statistics.median(waits[1]):.0f}"
+          f" ms after they were sent, medians)")
 
 
 def report(results: dict, networks: list[str], deals: int, loads: int,
@@ -533,19 +559,19 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
     deal_post = {
         "post_status": post["status"],
         "post_answer_bytes": post["bytes"],
-        "page_bytes": round(statistics.median(t["page"]["bytes"] for t in taps)),
-        "page_body_bytes": round(statistics.median(t["page"]["body"] for t in taps)),
-        "page_content_encoding": page["encoding"],
-        "page_gzip_bytes": len(gzip.compress(body, 6)),
+        "redraw_bytes": round(statistics.median(t["page"]["bytes"] for t in taps)),
+        "redraw_body_bytes": round(statistics.median(t["page"]["body"] for t in taps)),
+        "redraw_content_encoding": page["encoding"],
+        "redraw_gzip_bytes": len(gzip.compress(body, 6)),
         "round_trip_bytes": round(statistics.median(t["received"] for t in taps)),
         "round_trip_requests": round(statistics.median(t["requests"] for t in taps)),
         "round_trip_from_cache": round(statistics.median(t["from_cache"] for t in taps)),
     }
-    print(f"a deal's post: answered {post['status']} in {post['bytes']} B, then the page again: "
-          f"{deal_post['page_bytes']} B on the wire ({deal_post['page_body_bytes']} B of HTML, "
-          f"content-encoding {page['encoding'] or 'none'}; gzip would leave "
-          f"{deal_post['page_gzip_bytes']} B); {deal_post['round_trip_bytes']} B received in "
-          f"{deal_post['round_trip_requests']} requests from the tap to the new score, "
+    print(f"a deal's post: answered {post['status']} in {post['bytes']} B, then the live part "
+          f"again: {deal_post['redraw_bytes']} B on the wire ({deal_post['redraw_body_bytes']} B "
+          f"of HTML, content-encoding {page['encoding'] or 'none'}; gzip would leave "
+          f"{deal_post['redraw_gzip_bytes']} B); {deal_post['round_trip_bytes']} B received in "
+          f"{deal_post['round_trip_requests']} requests from the tap to the server's drawing, "
           f"{deal_post['round_trip_from_cache']} more files from the browser's cache")
     load_after = os.getloadavg()
     calibration = calibration_ms()
@@ -569,6 +595,7 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
         tap = percentiles([t["ms"] / 1000 for t in network["deals"]])
         tap["driver_p50_ms"] = round(statistics.median(t["driver_ms"] for t in network["deals"]),
                                      1)
+        tap["drawn_p50_ms"] = round(statistics.median(t["drawn_ms"] for t in network["deals"]), 1)
         for key, answer in (("post_wait_p50_ms", "post"), ("page_wait_p50_ms", "page")):
             waits = [t[answer]["wait_ms"] for t in network["deals"]
                      if t[answer]["wait_ms"] is not None]

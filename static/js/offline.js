@@ -60,7 +60,11 @@
     return transaction("readonly", function (store) {
       return store.index("page").getAll(page);
     }).then(function (found) {
-      items = (found || []).sort(function (a, b) { return a.number - b.number; });
+      // A deal tapped while this was read stays as it is.
+      var ids = items.map(function (item) { return item.id; });
+      var kept = (found || []).filter(function (item) { return ids.indexOf(item.id) < 0; });
+      kept.forEach(function (item) { item.offline = true; });  // kept from before this page
+      items = kept.concat(items).sort(function (a, b) { return a.number - b.number; });
     });
   }
   function save(item) { return transaction("readwrite", function (store) { return store.put(item); }); }
@@ -501,7 +505,6 @@
   if (navigator.serviceWorker && !navigator.serviceWorker.controller) keepPage(true);
 
   load().then(function () {
-    items.forEach(function (item) { item.offline = true; });  // kept from before this page
     render();
     sync();
   });
