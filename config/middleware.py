@@ -1,5 +1,10 @@
 """The site's own middleware.
 
+`AdminFromMachineMiddleware`: the admin (`/admin/`) answers only a visitor on the machine the
+site runs on (a loopback address, as `ForwardedForMiddleware` left it), unless the club sets
+`ADMIN_FROM_NETWORK`; any other visitor gets the site's 404 page, as for an address that does
+not exist: nothing tells the network there is an admin to try passwords on.
+
 `SiteLanguageMiddleware`: the site speaks its own language (LANGUAGE_CODE, Bulgarian) until a
 visitor picks another. Django's LocaleMiddleware follows the browser's Accept-Language, which
 would show a Sofia club's site in English on every English-language phone; here only the
@@ -29,9 +34,10 @@ from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.views import defaults
@@ -88,6 +94,49 @@ def use_forwarded_client(request, proxies: Sequence[Network]) -> None:
         request.META["REMOTE_ADDR"] = forwarded_client(
             request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR", ""),
             proxies)
+
+
+class AdminFromMachineMiddleware:
+    """404 (`Http404`) for a request under the admin's address from anywhere but the site's
+    own machine (`from_this_machine`), unless `settings.ADMIN_FROM_NETWORK`. Sets
+    `request.admin_here` (bool): whether the admin answers this visitor (the page header
+    offers its link only then). Must come after `ForwardedForMiddleware`."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.everywhere = settings.ADMIN_FROM_NETWORK
+        self.proxies = list(settings.TRUSTED_PROXIES)
+
+    def __call__(self, request):
+        request.admin_here = self.everywhere or from_this_machine(request, self.proxies)
+        if not request.admin_here and _under_admin(request.path_info):
+            raise Http404("The admin answers on the site's own machine only.")
+        return self.get_response(request)
+
+
+def _under_admin(path: str) -> bool:
+    try:
+        prefix = reverse("admin:index")
+    except NoReverseMatch:  # a URL configuration without the admin
+        return False
+    return path.startswith(prefix)
+
+
+def from_this_machine(request, proxies: Sequence[Network]) -> bool:
+    """Whether `request` comes from the machine the site runs on: REMOTE_ADDR (the visitor's
+    address, after `use_forwarded_client`) is a loopback address. Without `proxies` a request
+    carrying X-Forwarded-For or Forwarded came through a proxy nobody declared, whose own
+    loopback address says nothing of the visitor: not this machine."""
+    try:
+        address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
+    except ValueError:
+        return False
+    if getattr(address, "ipv4_mapped", None):
+        address = address.ipv4_mapped
+    if not address.is_loopback:
+        return False
+    forwarded = "HTTP_X_FORWARDED_FOR" in request.META or "HTTP_FORWARDED" in request.META
+    return bool(proxies) or not forwarded
 
 
 class SiteLanguageMiddleware:

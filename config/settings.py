@@ -55,6 +55,10 @@ try:
                        for entry in env.list("TRUSTED_PROXIES", default=[])]
 except ValueError as error:
     raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error}") from None
+# The admin (/admin/) answers only on the site's own machine (a loopback address, as
+# `TRUSTED_PROXIES` lets the site see it); `true`: from any address that reaches the site
+# (`config.middleware.AdminFromMachineMiddleware`).
+ADMIN_FROM_NETWORK = env.bool("ADMIN_FROM_NETWORK", default=False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -85,6 +89,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.ForwardedForMiddleware",
+    "config.middleware.AdminFromMachineMiddleware",
     "config.middleware.CompressedPagesMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
