@@ -5,6 +5,14 @@ site runs on (a loopback address, as `ForwardedForMiddleware` left it), unless t
 `ADMIN_FROM_NETWORK`; any other visitor gets the site's 404 page, as for an address that does
 not exist: nothing tells the network there is an admin to try passwords on.
 
+`SessionMarkerMiddleware`: a page drawn for a logged-in organiser names its session by a marker
+that is no secret (`session_marker`: an HMAC of the session key, which it does not reveal), in
+`X-Session-Marker` and on the page's <html>; the browser keeps the same marker in a cookie
+scripts may read (`MARKER_COOKIE`), which lasts as long as the session cookie and goes when the
+session ends, however it ends (a log-out on the site or in the admin, an expired session). The
+service worker (static/js/sw.js) and static/js/session_check.js show a page kept for offline use
+only while the marker it was drawn with is the browser's (docs/architecture.md "Offline entry").
+
 `SiteLanguageMiddleware`: the site speaks its own language (LANGUAGE_CODE, Bulgarian) until a
 visitor picks another. Django's LocaleMiddleware follows the browser's Accept-Language, which
 would show a Sofia club's site in English on every English-language phone; here only the
@@ -40,6 +48,8 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.crypto import salted_hmac
+from django.utils.functional import lazy
 from django.views import defaults
 
 logger = logging.getLogger(__name__)
@@ -137,6 +147,50 @@ def from_this_machine(request, proxies: Sequence[Network]) -> bool:
         return False
     forwarded = "HTTP_X_FORWARDED_FOR" in request.META or "HTTP_FORWARDED" in request.META
     return bool(proxies) or not forwarded
+
+
+MARKER_COOKIE = "session_marker"
+MARKER_HEADER = "X-Session-Marker"
+
+
+def session_marker(request) -> str:
+    """The marker of `request`'s session (20 hex characters, from the session key and the
+    SECRET_KEY, which it does not reveal) while an organiser is logged in, else ""."""
+    user = getattr(request, "user", None)
+    session = getattr(request, "session", None)
+    if user is None or not user.is_authenticated or session is None or not session.session_key:
+        return ""
+    return salted_hmac("config.middleware.session_marker", session.session_key).hexdigest()[:20]
+
+
+class SessionMarkerMiddleware:
+    """`request.session_marker` (lazy: `session_marker`) for the page's templates; on the
+    answer, `X-Session-Marker` and the `MARKER_COOKIE` kept to the session: set, with the
+    session cookie's lifetime, when the session is an organiser's; deleted when it is not any
+    more. Requests that never touch the session (static files, streams) are left alone. Comes
+    before SessionMiddleware, so it sees the session cookie that answer sets."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.session_marker = lazy(lambda: session_marker(request), str)()
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        if session is None or not (session.accessed or MARKER_COOKIE in request.COOKIES):
+            return response
+        marker = session_marker(request)
+        response.headers[MARKER_HEADER] = marker
+        kept = request.COOKIES.get(MARKER_COOKIE, "")
+        session_cookie = response.cookies.get(settings.SESSION_COOKIE_NAME)
+        if marker and (kept != marker or session_cookie is not None):
+            age = (None if settings.SESSION_EXPIRE_AT_BROWSER_CLOSE
+                   else session.get_expiry_age())
+            response.set_cookie(MARKER_COOKIE, marker, max_age=age, path="/", samesite="Lax",
+                                secure=settings.SESSION_COOKIE_SECURE, httponly=False)
+        elif not marker and kept:
+            response.delete_cookie(MARKER_COOKIE, path="/", samesite="Lax")
+        return response
 
 
 class SiteLanguageMiddleware:

@@ -95,6 +95,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.SessionMarkerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.SiteLanguageMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

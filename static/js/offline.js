@@ -20,6 +20,7 @@
 (function () {
   var root = document.getElementById("offline-entry");
   if (!root || !window.indexedDB) return;
+  if (document.documentElement.hasAttribute("data-session-ended")) return;  // session_check.js
   var page = root.dataset.sync;  // one queue per match page (its sync address)
   var target = Number(root.dataset.target);
   var limit = Number(root.dataset.limit) || 0;
