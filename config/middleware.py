@@ -7,11 +7,12 @@ not exist: nothing tells the network there is an admin to try passwords on.
 
 `SessionMarkerMiddleware`: a page drawn for a logged-in organiser names its session by a marker
 that is no secret (`session_marker`: an HMAC of the session key, which it does not reveal), in
-`X-Session-Marker` and on the page's <html>; the browser keeps the same marker in a cookie
-scripts may read (`MARKER_COOKIE`), which lasts as long as the session cookie and goes when the
-session ends, however it ends (a log-out on the site or in the admin, an expired session). The
-service worker (static/js/sw.js) and static/js/session_check.js show a page kept for offline use
-only while the marker it was drawn with is the browser's (docs/architecture.md "Offline entry").
+`X-Session-Marker` and in the page's <head> (`<meta name="session-marker">`); the browser keeps
+the same marker in a cookie scripts may read (`MARKER_COOKIE`), which lasts as long as the
+session cookie and goes when the session ends, however it ends (a log-out on the site or in the
+admin, an expired session). The service worker (static/js/sw.js) and static/js/session_check.js
+show a page kept for offline use only while the marker it was drawn with is the browser's
+(docs/architecture.md "Offline entry").
 
 `SiteLanguageMiddleware`: the site speaks its own language (LANGUAGE_CODE, Bulgarian) until a
 visitor picks another. Django's LocaleMiddleware follows the browser's Accept-Language, which

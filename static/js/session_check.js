@@ -1,13 +1,14 @@
 // Runs before a logged-in organiser's page is drawn (core/templates/base.html loads it in the
-// <head>, not deferred). The page names the session it was drawn for (data-session-marker on
-// <html>, config.middleware.SessionMarkerMiddleware); the browser keeps the marker of its
+// <head>, not deferred). The page names the session it was drawn for (<meta name=
+// "session-marker"> just before it, config.middleware.SessionMarkerMiddleware); the browser keeps the marker of its
 // session in the session_marker cookie, gone when the session ends however it ends (a log-out
 // on the site or in the admin, an expired session). A page whose marker is not the browser's
 // is a copy the service worker kept for another session (docs/architecture.md "Offline
 // entry"): it is not shown, the worker forgets the pages it kept, and a sentence says why.
 (function () {
   var html = document.documentElement;
-  var marker = html.getAttribute("data-session-marker");
+  var meta = document.querySelector("meta[name=session-marker]");
+  var marker = meta && meta.getAttribute("content");
   if (!marker) return;
   var found = document.cookie.match(/(?:^|;\s*)session_marker=([^;]*)/);
   if (found && found[1] === marker) return;

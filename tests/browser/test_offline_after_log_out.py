@@ -90,7 +90,7 @@ def test_a_page_opened_past_the_worker_checks_its_session_itself(open_page, live
     log_in(page, live_site, organiser)
     url = f"{live_site.url}/m/{match.pk}/"
     copy = page.context.request.get(url).text()
-    assert 'data-session-marker="' in copy
+    assert '<meta name="session-marker" content="' in copy
     page.context.add_cookies([{"name": "session_marker", "value": "another-session",
                                "url": live_site.url}])
     page.context.route(url, lambda route: route.fulfill(body=copy, content_type="text/html"))

@@ -1,5 +1,5 @@
 """The session marker (config.middleware.SessionMarkerMiddleware): a logged-in organiser's page
-names its session by a marker that is no secret, in `X-Session-Marker`, on <html>, and in a
+names its session by a marker that is no secret, in `X-Session-Marker`, in its <head>, and in a
 cookie scripts may read, which lives as long as the session cookie and goes when the session
 ends, however it ends; the service worker shows a kept page only while the markers agree
 (static/js/sw.js, tests/core/test_service_worker.py)."""
@@ -29,7 +29,7 @@ def logged_in(user) -> Client:
 
 
 def page_marker(answer) -> str | None:
-    found = re.search(r'<html[^>]* data-session-marker="([^"]*)"', answer.content.decode())
+    found = re.search(r'<meta name="session-marker" content="([^"]*)">', answer.content.decode())
     return found and found[1]
 
 
