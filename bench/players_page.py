@@ -51,6 +51,9 @@ The figures (the last line is one JSON object). Targets: `tap_to_score_ms` p50 a
   `post_wait_p50_ms` and `page_wait_p50_ms`: from the post (and the part's GET) sent to the
   first byte of its answer, as Chromium's network stack timed it before the emulated delay,
   i.e. mostly the server's time.
+- `organiser_tap_to_score_ms` per network: the same taps on the organiser's match page
+  (`/m/<id>/`, logged in; the same static/js/offline.js), in matches of their own: `p50_ms`,
+  `p95_ms`, `drawn_p50_ms` (the server's drawing: the JSON answer, then the page's panel).
 - `first_load_ms` per network: the first load's `loadEventEnd` (Navigation Timing: from the
   start of the navigation to the end of the load event) and `dom_content_loaded_ms`, medians
   over `--loads` cold loads; `seat_page_load_ms`: "Who are you?" cold, once; `failed_loads`:
@@ -96,13 +99,16 @@ LOAD_TIMEOUT_MS = 60_000
 
 SETUP_SCRIPT = """
 import datetime, json, random, secrets
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import Client
 from club.models import Player
 from events import services
 from events.models import EntryMode, Pairing, Tournament
 from tableside import table_entry
 
-get_user_model().objects.create_superuser({organiser!r}, password=secrets.token_urlsafe(16))
+organiser = get_user_model().objects.create_superuser({organiser!r},
+                                                     password=secrets.token_urlsafe(16))
 tournament = Tournament.objects.create(
     name="Клубен турнир", date=datetime.date(2026, 12, 5), venue="Читалище „Светлина“",
     format=Tournament.Format.ROUND_ROBIN, entry_mode=EntryMode.PLAYERS_SIGN,
@@ -113,10 +119,15 @@ for number in range(1, {players} + 1):
 services.tournament_start(tournament=tournament, rng=random.Random(1))
 pairings = Pairing.objects.filter(round__tournament=tournament, round__number=1,
                                   match__isnull=False).select_related("match").order_by("table")
-print(json.dumps([table_entry.entry_path(p.match) for p in pairings]))
+client = Client()
+client.force_login(organiser)
+print(json.dumps({{"links": [table_entry.entry_path(p.match) for p in pairings],
+                  "matches": [f"/m/{{p.match.pk}}/" for p in pairings],
+                  "session": client.cookies[settings.SESSION_COOKIE_NAME].value}}))
 """
-"""`manage.py shell` script: an organiser, a started round robin of `players` whose players
-enter their results, and the paths of round 1's players' links (one a match)."""
+"""`manage.py shell` script: an organiser with a session, a started round robin of `players`
+whose players enter their results; the paths of round 1's players' links and of the same
+matches' organiser's pages (one a match), and the organiser's session key."""
 
 # The tap's time, then the time from the tap to the first frame showing the new score
 # (`benchTapToScore`), and to the first frame after the server's drawing of the page holds the
@@ -186,11 +197,14 @@ def site_environment(workdir: str) -> dict:
 def run(workdir: str, networks: list[str], deals: int, loads: int) -> None:
     env = site_environment(workdir)
     matches_each = -(-deals // DEALS_PER_MATCH)
-    players = 2 * (1 + matches_each * len(networks))  # one more match: the first loads
+    # One more match: the first loads; each network plays its matches on the players' page,
+    # and as many on the organiser's.
+    players = 2 * (1 + 2 * matches_each * len(networks))
     started = time.perf_counter()
     manage(env, "migrate", "--noinput", "-v", "0")
-    paths = json.loads(manage(env, "shell", "-v", "0", stdin=SETUP_SCRIPT.format(
+    setup = json.loads(manage(env, "shell", "-v", "0", stdin=SETUP_SCRIPT.format(
         organiser=ORGANISER, players=players)).strip().splitlines()[-1])
+    paths = setup["links"]
     port = free_port()
     server = serve(env, port)
     try:
@@ -198,7 +212,7 @@ def run(workdir: str, networks: list[str], deals: int, loads: int) -> None:
         print(f"set-up: a {players}-player round robin, {len(paths)} players' links, served by "
               f"serve_club at {url} ({time.perf_counter() - started:.1f} s)")
         load_before = os.getloadavg()
-        results = measure(url, paths, networks, deals, loads)
+        results = measure(url, setup, networks, deals, loads)
     finally:
         stop(server)
     report(results, networks, deals, loads, load_before)
@@ -483,10 +497,14 @@ def deal(page, network, number: int, winner: str, score: str) -> dict:
             "from_cache": sent["from_cache"]}
 
 
-def measure(url: str, paths: list[str], networks: list[str], deals: int, loads: int) -> dict:
+def measure(url: str, setup: dict, networks: list[str], deals: int, loads: int) -> dict:
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"networks": {}}
+    paths = setup["links"]
+    results: dict = {"networks": {}, "organiser": {}}
+    matches_each = -(-deals // DEALS_PER_MATCH)
+    organiser_pages = iter(setup["matches"][1 + matches_each * len(networks):])
+    session = [{"name": "sessionid", "value": setup["session"], "url": url}]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -505,18 +523,28 @@ def measure(url: str, paths: list[str], networks: list[str], deals: int, loads: 
                                          "deals": taps, "failed_loads": len(tried) - len(loaded)
                                          + (seat_page is None)}
             print_network(name, conditions, loaded, taps)
+            taps = play(browser, url, [next(organiser_pages) for _ in range(matches_each)],
+                        conditions, deals, session)
+            results["organiser"][name] = taps
+            tap = percentiles([t["ms"] / 1000 for t in taps])
+            print(f"{name}, the organiser's match page: tap to score p50 {tap['p50_ms']} ms, "
+                  f"p95 {tap['p95_ms']} ms ({tap['count']} deals), to the server's drawing "
+                  f"{statistics.median(t['drawn_ms'] for t in taps):.0f} ms")
         browser.close()
     return results
 
 
-def play(browser, url: str, paths: list[str], conditions: dict | None, deals: int) -> list:
+def play(browser, url: str, paths: list[str], conditions: dict | None, deals: int,
+         organiser: list | None = None) -> list:
     """`deals` deals entered from seat A's phone, on `paths` one match after another, the
-    phone on the emulated network from its first visit."""
+    phone on the emulated network from its first visit; with `organiser` (the cookie of the
+    organiser's session), on the organiser's match pages instead."""
     taps = []
     for path in paths:
-        context, page, network = new_page(browser, url + path, conditions)
+        context, page, network = new_page(browser, url + path, conditions, organiser)
         page.goto(url + path)
-        page.click("form.seat-choice button[value=A]")
+        if not organiser:
+            page.click("form.seat-choice button[value=A]")
         page.wait_for_selector("form[data-offline-entry]")
         network.settle()
         points = {"A": 0, "B": 0}
@@ -588,6 +616,7 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
                       for key in ("bytes", "requests", "by_kind")},
         "deal_post": deal_post,
         "tap_to_score_ms": {},
+        "organiser_tap_to_score_ms": {},
         "first_load_ms": {},
     }
     for name in networks:
@@ -601,6 +630,10 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
                      if t[answer]["wait_ms"] is not None]
             tap[key] = round(statistics.median(waits), 1) if waits else None
         summary["tap_to_score_ms"][name] = tap
+        organiser = results["organiser"][name]
+        summary["organiser_tap_to_score_ms"][name] = {
+            **percentiles([t["ms"] / 1000 for t in organiser]),
+            "drawn_p50_ms": round(statistics.median(t["drawn_ms"] for t in organiser), 1)}
         summary["first_load_ms"][name] = {
             "load_ms": median(f["load_ms"] for f in network["loads"]),
             "dom_content_loaded_ms": median(f["dom_content_loaded_ms"]
