@@ -417,9 +417,13 @@
   // ---- Entering a deal: shown at once, kept, and sent behind ----
   function queue(quick, submitter) {
     var item = readDeal(quick, submitter, serverNext() + shown().length);
-    if (!item) {
+    if (!item) {  // said over the page and in the score, where the player is looking
       root.hidden = false;
       root.querySelector(".offline-banner").textContent = text("Incomplete");
+      boardNotice = { text: text("Incomplete"), error: true };
+      var old = document.querySelector(".scoreboard .board-notice");
+      if (old) old.remove();
+      drawNotice();
       return;
     }
     allSent = false;

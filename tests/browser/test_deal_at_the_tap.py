@@ -169,3 +169,17 @@ def test_a_deal_on_a_page_behind_the_stream_waits_for_the_server(open_page, live
     expect(points(phone)).to_have_text(["0", "1"])  # the server's drawing, with B's deal
     assert not any(seen.startswith("3:") for seen in phone.evaluate("window.seenScores"))
     assert deals(match) == [(1, "B", 1, "won")]
+
+
+def test_a_deal_not_complete_is_not_sent_and_the_score_says_why(open_page, live_site, match):
+    phone = open_page()
+    seated(phone, live_site, match, "A")
+    held = hold_posts(phone)
+    phone.click(f"label.choice >> text={match.player_a.name}")  # who won, but not why
+    phone.click("text=Save deal 1")
+    expect(phone.locator(".scoreboard .board-notice")).to_have_text(
+        "Choose who won and why, and the game points where there is a choice.")
+    expect(points(phone)).to_have_text(["0", "0"])
+    phone.wait_for_timeout(300)
+    assert held == []
+    assert deals(match) == []
