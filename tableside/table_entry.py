@@ -682,7 +682,8 @@ def signed_alike_unchecked(table: MatchTable | None) -> bool:
 
 
 def clear_sign_off_on_reopen(match: Match, by=None) -> None:
-    """A match reopened or changed winner (an organiser's undo or correction, by user `by`):
+    """A match reopened, changed winner or changed score (an organiser's undo or correction,
+    by user `by`):
     the signatures, approval and dispute were for a result that is gone. When there were any,
     the history says they were cleared."""
     tables = MatchTable.objects.filter(match_id=match.pk)
