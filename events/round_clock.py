@@ -13,8 +13,8 @@ is given its start time the first time it is seen without one, after
 
 A start time once written stays: a round paired again (a Swiss, before its first deal) is a
 new round and starts again. The start is saved with the change that caused it, in its
-transaction; the round's event moves on to a new version (`events.versions`), so its live
-pages learn of the clock.
+transaction; the round's event and its matches move on to a new version (`events.versions`),
+so their live pages learn of the clock.
 """
 
 import datetime
@@ -54,8 +54,8 @@ def clock_of(round_: Round | None, minutes: int | None) -> RoundClock | None:
 def round_started_now(tournament_id: int, now: datetime.datetime | None = None) -> Round | None:
     """Give the round being played of event `tournament_id` its start time `now` (default: the
     present) if it has none yet, and return it (None: no round, or it had started already).
-    Runs in the caller's transaction; one UPDATE, and the event's version moves on at the
-    commit."""
+    Runs in the caller's transaction; one UPDATE, and the versions of the event and of the
+    round's matches move on at the commit."""
     tournament = Tournament(pk=tournament_id)
     round_ = selectors.current_round(tournament)
     if round_ is None or round_.started_at is not None:
@@ -66,6 +66,8 @@ def round_started_now(tournament_id: int, now: datetime.datetime | None = None) 
     if not written:
         return None
     versions.bump(event_id=tournament_id)
+    # Its match pages show the clock too: those already open are told.
+    versions.bump_matches(Match.objects.filter(pairing__round=round_))
     return round_
 
 

@@ -1,11 +1,12 @@
 """The round clock (`events.round_clock`): an event's minutes per round; each round's start is
 stored when it becomes the round being played (the event's start for round 1, the last match of
-round 1 finished for round 2, a Swiss round as it is paired); the projector and the match pages
-give the screen's clock the end time; the control room marks the matches still unfinished
-after it.
+round 1 finished for round 2 of a round robin or a knockout, a Swiss round as it is paired);
+the projector and the match pages give the screen's clock the end time; the control room marks
+the matches still unfinished after it.
 
-The event: the conftest's five-player round robin (Berger: five rounds, two matches and a bye
-each), started with a fixed draw of lots. The times are in the site's zone, Europe/Sofia."""
+The event, unless a test makes its own: the conftest's five-player round robin (Berger: five
+rounds, two matches and a bye each), started with a fixed draw of lots. The times are in the
+site's zone, Europe/Sofia."""
 
 import datetime
 import random
@@ -16,7 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from events import services
+from club.models import Player
+from events import registry, services
 from events.models import Pairing, Round, Tournament
 from events.round_clock import clock_of, round_started_now
 from tableside import control_room, table_entry
@@ -163,3 +165,37 @@ def test_the_control_room_page_shows_the_mark(started, organiser_client):
     assert "past the round's time" in row(second)
     assert "hidden" not in row(second).split("overtime-mark")[1][:20]
     assert "data-overtime-at" not in row(first) and "overtime-mark" not in row(first)
+
+
+def test_a_swiss_round_starts_as_it_is_paired(organiser, home_club):
+    from tests.formats.test_swiss_services import NAMES as SWISS_NAMES
+    from tests.formats.test_swiss_services import finish_round
+
+    event = Tournament.objects.create(
+        name="Швейцарска купа", date=datetime.date(2026, 12, 5), club=home_club,
+        format=Tournament.Format.SWISS, swiss_rounds=3, round_minutes=30)
+    for name in SWISS_NAMES[:4]:
+        services.entry_add(tournament=event, player=Player.objects.create(name=name))
+    registry.for_tournament(event).start()
+    assert round_of(event, 1).started_at is not None
+    finish_round(event, 1)
+    assert not Round.objects.filter(tournament=event, number=2).exists()  # not paired yet
+    before = timezone.now()
+    registry.for_tournament(Tournament.objects.get(pk=event.pk)).pair_next_round(by=organiser)
+    assert before <= round_of(event, 2).started_at <= timezone.now()
+
+
+def test_a_knockouts_next_round_starts_when_its_round_is_over(organiser, home_club):
+    event = Tournament.objects.create(
+        name="Купа на елиминации", date=datetime.date(2026, 12, 5), club=home_club,
+        format=Tournament.Format.KNOCKOUT, round_minutes=30)
+    for name in ("Анна", "Борис", "Валя", "Галя"):
+        services.entry_add(tournament=event, player=Player.objects.create(name=name))
+    registry.for_tournament(event).start()
+    assert round_of(event, 1).started_at is not None
+    assert round_of(event, 2).started_at is None  # the final waits for both semifinals
+    semifinals = matches_of(event, 1)
+    play(semifinals[0], "A3 A3 A3 A2")
+    assert round_of(event, 2).started_at is None
+    play(semifinals[1], "A3 A3 A3 A2")
+    assert round_of(event, 2).started_at is not None
