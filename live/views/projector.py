@@ -24,8 +24,9 @@ from standings.tables import provisional_counted, standings_rows, unsigned_entri
 from tableside import table_entry
 
 EVERY_SECONDS, FASTEST, SLOWEST = 20, 5, 600
-NAME_EMS = 15
-"""The width of a seating column in ems: the table number and a name of some 22 letters."""
+NAME_EMS = 18
+"""The width of a seating column in ems: the table number and a name of some 24 letters in
+bold."""
 LINES_PER_TABLE = 2.6
 """The height of a seating row in ems: the two names, one above the other, and the gap."""
 

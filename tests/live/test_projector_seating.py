@@ -65,10 +65,10 @@ def test_the_seating_goes_once_a_match_of_the_round_is_over(four):
                                                  (25, 3)])
 def test_the_columns_give_the_largest_type(tables, columns):
     # The slide has 0.74 × 9 = 6.66 of the height and 0.94 × 16 = 15.04 of the width; a row
-    # takes 2.6 ems, a column 15 ems. 16 tables: 1 column 6.66/16/2.6 = 0.160; 2 columns
-    # min(6.66/8/2.6 = 0.320, 15.04/2/15 = 0.501) = 0.320; 3 columns min(0.427, 0.334) =
-    # 0.334, not a tenth more than 0.320; 4 columns min(0.640, 0.251) = 0.251. Two.
-    # 4 tables: 1 column min(0.640, 1.003) = 0.640; 2 columns min(1.281, 0.501) = 0.501. One.
-    # 8 tables: 1 column 0.320; 2 columns min(0.640, 0.501) = 0.501. Two.
-    # 25 tables: 2 columns 6.66/13/2.6 = 0.197; 3 columns min(0.285, 0.334) = 0.285. Three.
+    # takes 2.6 ems, a column 18 ems. 16 tables: 1 column 6.66/16/2.6 = 0.160; 2 columns
+    # min(6.66/8/2.6 = 0.320, 15.04/2/18 = 0.418) = 0.320; 3 columns min(0.427, 0.279) =
+    # 0.279; 4 columns min(0.640, 0.209) = 0.209. Two.
+    # 4 tables: 1 column min(0.640, 0.836) = 0.640; 2 columns min(1.281, 0.418) = 0.418. One.
+    # 8 tables: 1 column 0.320; 2 columns min(0.640, 0.418) = 0.418. Two.
+    # 25 tables: 2 columns 6.66/13/2.6 = 0.197; 3 columns min(0.285, 0.279) = 0.279. Three.
     assert seating_columns(tables) == columns
