@@ -1,6 +1,6 @@
 """The organiser's announcement in real browsers: set from the control room's form, it shows
 on an open projector and on a player's phone within 2 s, without a reload; the round's clock
-on the projector counts down by the screen's own clock."""
+counts down by the screen's own clock, and says the time is up once it is."""
 
 import datetime
 import random
@@ -69,9 +69,14 @@ def test_the_announcement_reaches_the_projector_and_a_phone_without_a_reload(ope
         assert page.evaluate("window.notReloaded") is True
     control.wait_for_selector(f"[data-announcement] >> text={TEXT}")
 
-    # Cleared: gone from both, again without a reload.
+    # Cleared: gone from both, again without a reload. (Meanwhile the round is made to have
+    # started an hour ago: the part the change brings carries the new end time, and the
+    # screens' clocks say the time is up.)
+    Round.objects.filter(tournament=tournament, number=1).update(
+        started_at=datetime.datetime.now(datetime.UTC) - datetime.timedelta(hours=1))
     control.click(".announcement-form button.secondary")
     for page in (projector, phone):
         page.wait_for_selector("[data-announcement]", state="detached",
                                timeout=int(WITHIN_S * 1000))
         assert page.evaluate("window.notReloaded") is True
+        page.wait_for_selector(".round-clock.time-up >> text=time is up", timeout=1500)
