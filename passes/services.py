@@ -21,9 +21,11 @@ import secrets
 
 from django.db import connection, transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Club, Player
+from core.site_address import site_url
 from events import registry
 from events.models import Tournament
 from events.versions import CHANNEL, bump
@@ -46,6 +48,11 @@ def token_of(player_pass: PlayerPass) -> str:
     """The token of `player_pass` (43 URL-safe characters), derived from its nonce and the
     pass key; never stored."""
     return base64.urlsafe_b64encode(_mac("pass:" + player_pass.nonce)).decode().rstrip("=")
+
+
+def pass_url(player_pass: PlayerPass) -> str:
+    """The pass's whole address as its QR code carries it (`SITE_URL`, as the scorecards')."""
+    return site_url().rstrip("/") + reverse("passes:page", args=[token_of(player_pass)])
 
 
 def token_hash(token: str) -> str:

@@ -15,14 +15,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from club.models import Club, Player
 from core.messages import user_message
-from core.site_address import site_url
 from events.access import can_organise_club
 from events.models import Tournament
 from live.pages import follow_pass, part_or_page
@@ -36,11 +34,6 @@ LIVE_PART = "passes/live_pass.html"
 GONE_PAGE = "passes/gone.html"
 ORGANISER_PAGE = "passes/player_pass.html"
 SLIPS_PAGE = "passes/slips.html"
-
-
-def pass_url(player_pass) -> str:
-    """The pass's whole address as its QR code carries it (`SITE_URL`, as the scorecards')."""
-    return site_url().rstrip("/") + reverse("passes:page", args=[services.token_of(player_pass)])
 
 
 def pass_language(request, player) -> str:
@@ -154,7 +147,7 @@ def _pass_context(player: Player) -> dict:
 
 
 def _slip(player: Player, player_pass) -> dict:
-    url = pass_url(player_pass)
+    url = services.pass_url(player_pass)
     return {"player": player, "url": url, "qr": qr_image(url),
             "code": services.code_of(player_pass)}
 
