@@ -12,9 +12,6 @@ class PassError(TournamentError):
         "no_club": _(
             "%(name)s belongs to no club; a pass opens the events of the player's club."
         ),
-        "pass_not_in_match": _(
-            "This pass is not of a player of this match; open your own pass."
-        ),
         "code_wrong": _(
             "That is not the personal code of %(name)s. %(left)s tries are left."
         ),

@@ -5,8 +5,10 @@ States of an event's line (`EventLine.state`):
 
 * `PLAYING` -- a match of theirs is paired and not over: its round, table, opponent, seat and
   who deals first (`Match.first_dealer`, as the match page and the scorecard say);
-* `WAITING` -- none is: the next round (`next_round`) is not paired yet; after a finished match
-  its result (`last`) and the player's place in the standings (`place`);
+* `WAITING` -- none is: the next round (`next_round`, in a format paired round by round or a
+  bracket; None in a round robin, whose rounds are all paired at the start: all played) is not
+  paired yet; after a finished match its result (`last`) and the player's place in the
+  standings (`place`, not in a bracket);
 * `OUT` -- they lost a knockout match (or withdrew): nothing more to play;
 * `NIGHT` -- a club night: "I'm here" (`arrived`: when they said so), and their match once the
   organiser pairs them.
@@ -99,7 +101,8 @@ def _line(tournament: Tournament, player: Player) -> EventLine:
     if event_format.pairs_on_the_spot:
         line.arrived = Arrival.objects.filter(tournament=tournament, player=player).first()
         return line
-    if line.state == WAITING:
+    if line.state == WAITING and (event_format.pairs_round_by_round
+                                  or event_format.has_bracket):
         line.next_round = _next_round(tournament, pairings)
     if line.last is not None and not event_format.has_bracket and entry is not None:
         line.place = _place(tournament, entry)
@@ -135,3 +138,10 @@ def match_of_pass(player: Player, match_pk: int) -> tuple[Pairing, str] | None:
     if match.player_b_id == player.pk:
         return pairing, "B"
     return None
+
+
+def arrived_waiting(night: Tournament, busy: set[int]) -> list[Arrival]:
+    """The players who said "I'm here" at club night `night` (from their pass), in the order
+    they came, without those at a table now (`busy`: player ids). One query."""
+    return [arrival for arrival in Arrival.objects.filter(tournament=night)
+            .select_related("player") if arrival.player_id not in busy]
