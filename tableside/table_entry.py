@@ -25,6 +25,12 @@ frees a seat (`seat_free`); renewing the link frees both. Every step a phone tak
 names the device it came from (`device`), and the step is refused unless that device holds the
 seat (`seat_not_held`); a caller without a device (a script, a test) is not checked.
 
+**Passes.** A player's pass (`passes`) opens the player's own matches with no seat to take:
+its steps name it (`via`, `MatchEvent.Via.PASS`) and skip the holder check, the pass being
+the seat. Once either player of a match has a pass, the match's link alone neither signs nor
+confirms (`_refuse_link_if_passes`); at a table with one phone the opponent signs with their
+personal code (`result_sign_with_code`).
+
 **After a signature the phones change nothing.** Once either player has signed, or one has
 disputed the result, a players' link neither enters, confirms nor undoes a deal
 (`result_signed`, `result_disputed`): only an organiser's correction changes the result, and
@@ -463,7 +469,8 @@ def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | N
 
     Raises `TableError` (`no_pending_deal`: none waits, or another number;
     `confirm_own_deal`: `seat` or `device` entered it; `seat_not_held`,
-    `players_may_not_enter`, `result_final`, `result_signed`, `result_disputed`)."""
+    `players_may_not_enter`, `result_final`, `result_signed`, `result_disputed`) and
+    `PassError` (`sign_needs_pass`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
     _refuse_unless_holder(table, seat, device, via)
@@ -555,7 +562,9 @@ def result_sign(*, match: Match, seat: str, address: str | None = None,
     `TableError` (`sign_before_end`: the target is not reached; `sign_twice`: `seat` has
     signed; `result_disputed`: `seat` disputed it, the organiser settles it; `result_final`;
     `sign_not_needed`: the event's mode asks for no signatures; `seat_not_held`;
-    `players_may_not_enter`)."""
+    `players_may_not_enter`) and `PassError` (`sign_needs_pass`: a phone on the match's link
+    while passes are in use at the match). `via`: `MatchEvent.Via`, the step's origin (a pass
+    or a personal code: no browser need hold the seat)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
     _refuse_unless_holder(table, seat, device, via)

@@ -58,7 +58,7 @@ DEVICE_COOKIE_AGE = 30 * 24 * 3600
 DEVICE_COOKIE_PATH = "/p/"
 """The browser's device id (`table_entry.new_device_id`): sent to the players' pages only."""
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
-ScoringError = (RecordingError, rules.InvalidDeal, TableError)
+ScoringError = (RecordingError, rules.InvalidDeal, TableError, PassError)
 
 
 def link_language(request, table: MatchTable) -> str:
