@@ -13,7 +13,7 @@ class PassError(TournamentError):
             "%(name)s belongs to no club; a pass opens the events of the player's club."
         ),
         "code_wrong": _(
-            "That is not the personal code of %(name)s. %(left)s tries are left."
+            "That is not the personal code of %(name)s. Tries left: %(left)s."
         ),
         "code_tries_used": _(
             "The personal code was mistyped too many times at this match; ask the organiser "

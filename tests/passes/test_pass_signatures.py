@@ -125,7 +125,7 @@ def test_five_wrong_codes_and_only_the_organiser_settles_it(table_one):
     for left in (4, 3, 2, 1):
         response = a.post(f"{base_a}/m/{match.pk}/code/", {"code": wrong})
         assert response.status_code == 422
-        assert f"{left} tries are left" in response.content.decode()
+        assert f"Tries left: {left}." in response.content.decode()
     fifth = a.post(f"{base_a}/m/{match.pk}/code/", {"code": wrong})
     assert fifth.status_code == 409 and "ask the organiser" in fifth.content.decode()
     # Now even the right code is refused, and seat B stays unsigned.
