@@ -37,10 +37,16 @@ SLIPS_PAGE = "passes/slips.html"
 
 
 def pass_language(request, player) -> str:
-    """The pass pages' language: the visitor's chosen one (the language cookie), else the
-    site's."""
+    """The pass pages' language: the visitor's chosen one (the language cookie, as on the
+    match links), else that of the newest event of the player's club under way
+    (`Tournament.language`), else the site's."""
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+    if chosen in dict(settings.LANGUAGES):
+        return chosen
+    language = (Tournament.objects.filter(club_id=player.club_id,
+                                          status=Tournament.Status.RUNNING)
+                .order_by("-date", "-pk").values_list("language", flat=True).first())
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
 def with_pass(view):

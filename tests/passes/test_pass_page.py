@@ -167,3 +167,14 @@ def test_the_pass_page_names_itself_as_the_apps_start(client, players):
     # Anything else is not taken as a start.
     assert client.get("/manifest.webmanifest?start=https://evil.example/").json()[
         "start_url"] == "/?source=app"
+
+
+def test_the_pass_speaks_the_clubs_event_language_unless_chosen(home_club, organiser, players):
+    tournament = round_robin(home_club, organiser, players[:4])  # language "en"
+    event_services.tournament_start(tournament=tournament, rng=random.Random(1))
+    token = services.token_of(services.pass_make(players[0]))
+    assert Client().get(f"/pass/{token}/")["Content-Language"] == "en"
+    chosen = Client()
+    chosen.cookies["django_language"] = "bg"
+    response = chosen.get(f"/pass/{token}/")
+    assert response["Content-Language"] == "bg" and "Маса 1" in response.content.decode()
