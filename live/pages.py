@@ -93,6 +93,14 @@ def follow_pass(request, token: str, player_pass, event_ids: list[int]) -> None:
             pass_version(player_pass.pk, event_ids), pushed=False)
 
 
+def follow_pass_match(request, token: str, match: Match) -> None:
+    """Make the match page opened from pass `token` follow the match
+    (`live:pass_match_stream`), from its version as read: the match's link never shows in the
+    page."""
+    _follow(request, reverse("live:pass_match_stream", args=[token, match.pk]), match.version,
+            pushed=False)
+
+
 def pass_version(pass_pk: int, event_ids: list[int]) -> int:
     """The version a pass page is drawn at: the sum of its pass's version and of the events'
     it shows (each only grows, so the sum moves on whenever one does). Two queries."""

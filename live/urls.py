@@ -12,4 +12,6 @@ urlpatterns = [
     path("m/<id:match_pk>/live/", streams.match_stream, name="match_stream"),
     path("p/<token:token>/live/", streams.link_stream, name="link_stream"),
     path("pass/<token:token>/live/", streams.pass_stream, name="pass_stream"),
+    path("pass/<token:token>/m/<id:match_pk>/live/", streams.pass_match_stream,
+         name="pass_match_stream"),
 ]

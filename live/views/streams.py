@@ -229,6 +229,29 @@ async def pass_stream(request, token: str):
     return response
 
 
+def _pass_plays(token: str, match_pk: int) -> bool:
+    """Whether `token` opens a pass whose player plays match `match_pk`."""
+    player_pass = pass_services.pass_for_token(token)
+    return player_pass is not None and \
+        pass_selectors.match_of_pass(player_pass.player, match_pk) is not None
+
+
+@require_GET
+async def pass_match_stream(request, token: str, match_pk: int):
+    """The stream of the match page opened from a pass (`players:pass_match`): the match's, as
+    the match's link's. A pass renewed or revoked since, or whose player does not play the
+    match, is 404 (a wrong pass counted, as on the page); once open, it says `gone` when the
+    pass no longer opens it."""
+    check = in_thread(_pass_plays)
+    if not await check(token, match_pk):
+        if await in_thread(pass_services.pass_for_token)(token) is None:
+            if await in_thread(link_guesses.refused)(request):
+                return HttpResponse(status=429)
+            await in_thread(link_guesses.count_miss)(request)
+        raise Http404
+    return _response(("match", match_pk), _seen(request), lambda: check(token, match_pk))
+
+
 async def _pass_messages(token: str, keys: list, seen: int | None,
                          check) -> AsyncIterator[str]:
     """`_messages` over several keys: `changed` when the sum of their versions moves on; the

@@ -34,7 +34,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from core.messages import user_message
 from events.models import EntryMode, Pairing
 from formats.knockout.services import WITHDRAWN
-from live.pages import follow_link, part_or_page
+from live.pages import follow_link, follow_pass_match, part_or_page
 from passes import selectors as pass_selectors
 from passes import services as pass_services
 from passes.errors import PassError
@@ -457,7 +457,10 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
             (match.player_a_id, match.player_b_id))),
         "actor": actor, "code_offered": _code_offered(match, table, mode, seat, actor),
     }
-    follow_link(request, table.token, match)
+    if actor is None:
+        follow_link(request, table.token, match)
+    else:
+        follow_pass_match(request, actor.token, match)
     return render(request, part_or_page(request, PAGE, LIVE_PART), context, status=status)
 
 

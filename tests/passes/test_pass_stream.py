@@ -12,6 +12,7 @@ from django.test import AsyncClient
 from events import services as event_services
 from events.models import Entry, Pairing, Tournament
 from passes import services
+from tableside import table_entry
 from tests.live.test_streams import deal, lines_until, quick_watcher, run, started  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,5 +86,30 @@ def test_a_renewed_or_revoked_pass_says_gone(client, players, step):
 def test_a_wrong_pass_has_no_stream(client, players):
     async def scenario():
         assert (await AsyncClient().get(f"/pass/{'x' * 43}/live/")).status_code == 404
+
+    run(scenario())
+
+
+def test_the_match_opened_from_a_pass_follows_its_match_not_its_link(client, started):  # noqa: F811
+    match = Pairing.objects.get(round__tournament=started, round__number=1, table=1).match
+    started.entry_mode = "players_sign"
+    started.save(update_fields=["entry_mode"])
+    token, path = _path(match.player_a)
+    page = client.get(f"{path}m/{match.pk}/")
+    html = page.content.decode()
+    assert f"/pass/{token}/m/{match.pk}/live/?v=" in html
+    assert table_entry.table_of(match).token not in html
+
+    async def scenario():
+        response = await AsyncClient().get(
+            f"/pass/{token}/m/{match.pk}/live/?v={page['X-Live-Version']}")
+        assert response.status_code == 200
+        stream = aiter(response.streaming_content)
+        await lines_until(stream, "retry:")
+        await sync_to_async(deal)(match)
+        await lines_until(stream, "event: changed")
+        await response.streaming_content.aclose()
+        other = await AsyncClient().get(f"/pass/{token}/m/{match.pk + 1}/live/")
+        assert other.status_code == 404
 
     run(scenario())
