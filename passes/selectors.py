@@ -4,7 +4,8 @@ they are entered in, where they stand now; and the club nights they may say "I'm
 States of an event's line (`EventLine.state`):
 
 * `PLAYING` -- a match of theirs is paired and not over: its round, table, opponent, seat and
-  who deals first (`Match.first_dealer`, as the match page and the scorecard say);
+  who deals first (`Match.first_dealer`, as the match page and the scorecard say); after a
+  finished match, its result and the place too, as below;
 * `WAITING` -- none is: the next round (`next_round`, in a format paired round by round or a
   bracket; None in a round robin, whose rounds are all paired at the start: all played) is not
   paired yet; after a finished match its result (`last`) and the player's place in the
@@ -16,6 +17,7 @@ States of an event's line (`EventLine.state`):
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db.models import Q
 
 from club.models import Player
@@ -26,6 +28,7 @@ from scoring.models import Match
 from standings import selectors as standings_selectors
 
 PLAYING, WAITING, OUT, NIGHT = "playing", "waiting", "out", "night"
+PLACES_SECONDS = 300
 
 
 @dataclass
@@ -116,12 +119,17 @@ def _next_round(tournament: Tournament, pairings: list[Pairing]) -> int:
 
 
 def _place(tournament: Tournament, entry: Entry) -> int | None:
-    """`entry`'s place in `tournament`'s standings (1 = first), None when not ranked."""
-    for place, (ranked, _standing) in enumerate(
-            standings_selectors.standings(tournament), start=1):
-        if ranked.pk == entry.pk:
-            return place
-    return None
+    """`entry`'s place in `tournament`'s standings (1 = first), None when not ranked. The
+    places are worked out once per version of the event (Django's cache, `PLACES_SECONDS`):
+    every pass page of an event fetches its part after each deal, and the standings are the
+    same for all of them."""
+    key = f"pass-places:{tournament.pk}:{tournament.version}"
+    places = cache.get(key)
+    if places is None:
+        places = {ranked.pk: place for place, (ranked, _standing) in enumerate(
+            standings_selectors.standings(tournament), start=1)}
+        cache.set(key, places, PLACES_SECONDS)
+    return places.get(entry.pk)
 
 
 def match_of_pass(player: Player, match_pk: int) -> tuple[Pairing, str] | None:

@@ -79,7 +79,9 @@ def test_after_a_win_the_next_round_and_the_place(client, four):
     text = page(client, one)
     # Round 2: 1-2 at table 2, 1 in seat A.
     assert "Table 2" in text and f"against {two.name}" in text and "Round 2" in text
-    assert "Last match" not in text  # a match to play: the table first
+    # The result of round 1 and the place: the only win of the event so far, so first.
+    assert f"Last match: 11:0 against {four_.name}" in text
+    assert "Your place in the standings: 1" in text
     text = page(client, four_)
     # Round 2: 4-3 at table 1.
     assert "Table 1" in text and "Round 2" in text
