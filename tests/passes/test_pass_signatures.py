@@ -192,3 +192,15 @@ def test_under_players_trusted_nothing_waits_for_a_signature(home_club, organise
     assert match.status == "finished"
     table = table_entry.table_of(match)
     assert table_entry.result_state(match, tournament.entry_mode, table) == ""
+
+
+def test_a_revoked_pass_opens_no_match_and_signs_nothing(table_one):
+    _tournament, match = table_one
+    a, base_a = phone(match.player_a)
+    eleven_to_nil(a, base_a, match)
+    services.pass_revoke(match.player_a)
+    assert a.get(f"{base_a}/m/{match.pk}/").status_code == 404
+    assert a.post(f"{base_a}/m/{match.pk}/sign/").status_code == 404
+    assert a.post(f"{base_a}/m/{match.pk}/undo/", {"number": 4}).status_code == 404
+    assert not table_entry.table_of(match).signed_a
+    assert match.deals.count() == 4
