@@ -13,4 +13,5 @@ urlpatterns = [
     path("players/<id:player_pk>/pass/", views.player_pass, name="player"),
     path("club/<id:club_pk>/passes/", views.slips, name="slips"),
     path("club/<id:club_pk>/passes/make/", views.slips_make, name="slips_make"),
+    path("club/<id:club_pk>/passes.pdf", views.slips_pdf, name="slips_pdf"),
 ]

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -26,6 +27,7 @@ from events.models import Tournament
 from live.pages import follow_pass, part_or_page
 from passes import selectors, services
 from passes.errors import PassError
+from printing.pdf import render_pdf
 from printing.scorecard import qr_image
 from tableside import link_guesses
 
@@ -34,6 +36,7 @@ LIVE_PART = "passes/live_pass.html"
 GONE_PAGE = "passes/gone.html"
 ORGANISER_PAGE = "passes/player_pass.html"
 SLIPS_PAGE = "passes/slips.html"
+SLIPS_PDF = "passes/print_slips.html"
 
 
 def pass_language(request, player) -> str:
@@ -170,6 +173,24 @@ def slips(request, club_pk: int):
     cards = [_slip(player, p) for player, p in rows if p is not None and p.is_valid]
     without = [player for player, p in rows if p is None or not p.is_valid]
     return render(request, SLIPS_PAGE, {"club": club, "cards": cards, "without": without})
+
+
+@login_required
+@require_safe
+def slips_pdf(request, club_pk: int):
+    """The club's slips as an A4 PDF (WeasyPrint, `printing.pdf`), built at once: the same
+    slips as `slips`, three across and four down."""
+    club = get_object_or_404(Club, pk=club_pk)
+    if not can_organise_club(request.user, club):
+        raise PermissionDenied
+    cards = [_slip(player, p) for player, p in services.passes_of_club(club)
+             if p is not None and p.is_valid]
+    pdf = render_pdf([(SLIPS_PDF, {"club": club, "cards": cards,
+                                   "language": translation.get_language()})])
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="passes-club-{club.pk}.pdf"'
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required

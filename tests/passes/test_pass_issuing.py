@@ -164,3 +164,12 @@ def test_the_slips_page_has_a_slip_per_player_with_a_pass(organiser_client, play
         assert services.code_of(PlayerPass.objects.get(player=player)) in page
     organiser_client.post(f"/club/{home_club.pk}/passes/make/")
     assert PlayerPass.objects.filter(player__club=home_club).count() == len(players)
+
+
+def test_the_slips_as_a_pdf(organiser_client, outsider_client, players, home_club):
+    for player in players[:4]:
+        services.pass_make(player)
+    response = organiser_client.get(f"/club/{home_club.pk}/passes.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    assert outsider_client.get(f"/club/{home_club.pk}/passes.pdf").status_code == 403
