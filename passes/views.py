@@ -18,7 +18,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from club.models import Club, Player
 from core.messages import user_message
@@ -27,6 +27,7 @@ from events.models import Tournament
 from live.pages import follow_pass, part_or_page
 from passes import selectors, services
 from passes.errors import PassError
+from passes.models import PlayerPass
 from printing.pdf import render_pdf
 from printing.scorecard import qr_image
 from tableside import link_guesses
@@ -121,6 +122,7 @@ def _player_for_organiser(request, player_pk: int) -> Player:
 
 
 @login_required
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_pass(request, player_pk: int):
     """A player's pass for their club's organisers: the QR code, the address and the personal
     code, and the buttons to make, renew or revoke it (posted `action`: `make`, `renew`,
@@ -142,13 +144,11 @@ def player_pass(request, player_pk: int):
         else:
             return render(request, ORGANISER_PAGE, _pass_context(player), status=422)
         return redirect("passes:player", player_pk=player.pk)
-    if request.method not in ("GET", "HEAD"):
-        return render(request, ORGANISER_PAGE, _pass_context(player), status=405)
     return render(request, ORGANISER_PAGE, _pass_context(player))
 
 
 def _pass_context(player: Player) -> dict:
-    player_pass = getattr(player, "player_pass", None) if hasattr(player, "player_pass") else None
+    player_pass = PlayerPass.objects.filter(player=player).first()
     context = {"player": player, "player_pass": player_pass}
     if player_pass is not None and player_pass.is_valid:
         context["slip"] = _slip(player, player_pass)
