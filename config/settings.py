@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "standings",
     "ratings",
     "formats",
+    "passes",
     "tableside",
     "live",
     "printing",
@@ -127,6 +128,9 @@ TEMPLATES = [
 # IMMEDIATE transactions, WAL and a busy timeout make concurrent writers wait their turn
 # instead of failing with "database is locked".
 SQLITE_PATH = VAR_DIR / "santase.sqlite3"
+# The key the players' passes are derived from (passes/keys.py): kept apart from SECRET_KEY,
+# so rotating that never kills a printed pass.
+PASS_KEY_FILE = env.path("PASS_KEY_FILE", default=VAR_DIR / "pass_key")
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{SQLITE_PATH}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
