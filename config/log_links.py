@@ -1,5 +1,6 @@
 """The players' secret links never reach a log: every log record's message and arguments have
-the token of `/p/<token>/...` replaced by "…" (`/p/…/deal/`), whoever logs it -- Django's
+the token of a match's link `/p/<token>/...` and of a player's pass `/pass/<token>/...` replaced
+by "…" (`/p/…/deal/`, `/pass/…/`), whoever logs it -- Django's
 `django.request` ("Gone: /p/…/"), runserver's `django.server`, the access lines of uvicorn
 (`make run`) and of gunicorn with uvicorn workers (`serve_club`).
 
@@ -12,16 +13,16 @@ The same filter is also named in `LOGGING` for handlers configured there.
 import logging
 import re
 
-LINK = re.compile(r"(/p/)[^/\s\"'?#]+")
-"""A players' link's token in a path: what follows `/p/` up to the next `/`, space, quote,
-query or fragment."""
+LINK = re.compile(r"(/p/|/pass/)[^/\s\"'?#]+")
+"""A players' link's or pass's token in a path: what follows `/p/` or `/pass/` up to the next
+`/`, space, quote, query or fragment."""
 
 HIDDEN = r"\1…"
 
 
 def mask_links(text: str) -> str:
     """`text` with the token of every players' link replaced by "…"."""
-    return LINK.sub(HIDDEN, text) if "/p/" in text else text
+    return LINK.sub(HIDDEN, text) if "/p" in text else text
 
 
 def _masked(value):

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "standings",
     "ratings",
     "formats",
+    "passes",
     "tableside",
     "live",
     "printing",
@@ -133,6 +134,9 @@ TEMPLATES = [
 # IMMEDIATE transactions, WAL and a busy timeout make concurrent writers wait their turn
 # instead of failing with "database is locked".
 SQLITE_PATH = VAR_DIR / "santase.sqlite3"
+# The key the players' passes are derived from (passes/keys.py): kept apart from SECRET_KEY,
+# so rotating that never kills a printed pass.
+PASS_KEY_FILE = env.path("PASS_KEY_FILE", default=VAR_DIR / "pass_key")
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{SQLITE_PATH}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
@@ -212,6 +216,10 @@ STORAGES = {
         )
     },
 }
+
+# The pages name only the hashed files (`{% static %}`), so only those are kept and compressed:
+# `serve_club` collects the files at each start, in half the time.
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 
 # Cache, and sessions kept in it: by default files under var/cache, which every gunicorn worker
 # on this machine shares (a per-process memory cache would let one worker read a session another

@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("formats.club_night.urls")),
     path("", include("club.urls")),
     path("", include("tableside.urls_players")),
+    path("", include("passes.urls")),
     path("", include("core.urls")),
     path("", include("tableside.urls_control")),
 ]

@@ -8,6 +8,7 @@ manifest. (The organiser's queued-deal sync, `matches:deal_sync`, is `tableside.
   its icons (`static/icons/`), colours and start page.
 """
 
+import re
 from functools import cache
 
 from django.contrib.staticfiles import finders
@@ -44,10 +45,21 @@ def service_worker(request):
     return response
 
 
+PASS_START = re.compile(r"/pass/[A-Za-z0-9_-]{22,64}/")
+"""A start address the manifest takes: a player's pass page."""
+
+
+def _start(request) -> str:
+    start = request.GET.get("start", "")
+    return start if PASS_START.fullmatch(start) else "/?source=app"
+
+
 @require_GET
 def manifest(request):
     """The web app manifest in the active language: installing the site as an app opens the
-    home page, or offline the last match page visited (`static/js/sw.js`)."""
+    home page, or offline the last match page visited (`static/js/sw.js`). A player's pass
+    page names itself as `?start=/pass/<token>/`: saved to the home screen from there, the app
+    opens on the pass (any other `start` is ignored)."""
     icons = [
         {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
          "type": "image/png", "purpose": "any"}
@@ -56,7 +68,7 @@ def manifest(request):
     data = {
         "name": _("Santase club"), "short_name": _("Santase"),
         "description": _("Deals, matches and standings of a Santase (66) club."),
-        "lang": get_language(), "start_url": "/?source=app", "scope": "/",
+        "lang": get_language(), "start_url": _start(request), "scope": "/",
         "display": "standalone", "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR, "icons": icons,
     }

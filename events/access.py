@@ -50,7 +50,9 @@ def tournament_for_organiser(request, pk: int) -> Tournament:
 # pairing, round and tournament only what the page shows (not the tournament's house rules, nor
 # the players' contact details).
 _MATCH_PAGE_FIELDS = (
-    "table", "round__number", "round__tournament__name", "round__tournament__format",
+    "table", "round__number", "round__started_at", "round__tournament__name",
+    "round__tournament__format", "round__tournament__announcement",
+    "round__tournament__announced_at", "round__tournament__round_minutes",
     "round__tournament__is_public", "round__tournament__entry_mode",
     "round__tournament__records",
     "match__player_a__name", "match__player_b__name",

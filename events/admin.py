@@ -2,7 +2,8 @@
 start). An event's course changes only through `events.services` (and its deals only
 through `scoring.services`, which has no admin at all), so the admin never changes it:
 
-- `status` is always read-only: only the services start and finish an event;
+- `status` is always read-only: only the services start and finish an event; so is the
+  announcement and its time (the control room sets them: `events.announcements`);
 - once an event has started, its format, third-place match, seeding source and house rules
   are read-only too (the matches carry a snapshot of the house rules; the rounds follow the
   format), and its entries are read-only, none added or deleted (withdrawals go through
@@ -20,7 +21,7 @@ from events import services
 from events.models import Entry, Tournament
 from scoring.models import HouseRulesFields
 
-ALWAYS_READ_ONLY = ("status",)
+ALWAYS_READ_ONLY = ("status", "announcement", "announced_at")
 READ_ONLY_AFTER_START = (
     "format", "third_place_match", "seeded_from", *HouseRulesFields.HOUSE_RULE_FIELDS,
 )

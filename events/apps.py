@@ -7,4 +7,4 @@ class EventsConfig(AppConfig):
     verbose_name = _("Events")
 
     def ready(self) -> None:
-        from events import receivers, versions  # noqa: F401  (connect their receivers)
+        from events import receivers, round_clock, versions  # noqa: F401  (connect receivers)

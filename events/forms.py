@@ -8,7 +8,14 @@ from club.models import Club, Player
 from core.access import sees_everything
 from core.text import NameField, PlainTextField, clean_name
 from events import registry
-from events.models import EntryMode, Records, Tournament
+from events.models import (
+    ANNOUNCEMENT_LIMIT,
+    ROUND_MINUTES_FEWEST,
+    ROUND_MINUTES_MOST,
+    EntryMode,
+    Records,
+    Tournament,
+)
 from scoring import rules
 from scoring.models import HouseRulesFields, Match
 from standings.labels import TIE_BREAK_LABELS
@@ -49,7 +56,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
             "bye_scores_win", "group_count", "group_advance", "is_public", "withdrawal_policy",
-            "entry_mode", "language", "records",
+            "entry_mode", "language", "records", "round_minutes",
             *HouseRulesFields.HOUSE_RULE_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -94,6 +101,8 @@ class TournamentForm(forms.ModelForm):
             self.fields["group_count"].disabled = True
             self.fields["group_advance"].disabled = True
         self.fields["swiss_rounds"].widget.attrs.update({"min": 1, "max": 30})
+        self.fields["round_minutes"].widget.attrs.update(
+            {"min": ROUND_MINUTES_FEWEST, "max": ROUND_MINUTES_MOST})
         if rules_frozen:
             for name in HouseRulesFields.HOUSE_RULE_FIELDS:
                 self.fields[name].disabled = True
@@ -104,7 +113,7 @@ class TournamentForm(forms.ModelForm):
     EVENT_FIELDS = (
         "name", "date", "venue", "club", "format", "third_place_match", "swiss_rounds",
         "bye_scores_win", "group_count", "group_advance", "is_public", "withdrawal_policy",
-        "entry_mode", "language", "records",
+        "entry_mode", "language", "records", "round_minutes",
     )
 
     def clean_entry_mode(self) -> str:
@@ -251,3 +260,13 @@ class SeedFromStandingsForm(forms.Form):
         if not sees_everything(user):
             sources = sources.filter(organisers=user)
         self.fields["source"].queryset = sources.order_by("-date", "name")
+
+
+class AnnouncementForm(forms.Form):
+    """The event's announcement (`events.announcements`): one line of checked free text, at
+    most `ANNOUNCEMENT_LIMIT` characters; empty clears it."""
+
+    text = PlainTextField(label=_("Announcement"), max_length=ANNOUNCEMENT_LIMIT, required=False,
+                          help_text=_("Shown on every live page of the event: the projector, "
+                                      "the rounds, the standings and the match pages. Leave "
+                                      "it empty to clear it."))

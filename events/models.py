@@ -2,6 +2,7 @@
 pairings."""
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -23,6 +24,12 @@ class TournamentQuerySet(models.QuerySet):
         if user.is_authenticated:
             return self.filter(models.Q(is_public=True) | models.Q(organisers=user)).distinct()
         return self.filter(is_public=True)
+
+
+ANNOUNCEMENT_LIMIT = 200
+"""The most characters an event's announcement holds (`Tournament.announcement`)."""
+ROUND_MINUTES_FEWEST, ROUND_MINUTES_MOST = 1, 300
+"""The range of an event's minutes per round (`Tournament.round_minutes`)."""
 
 
 def default_tie_breaks() -> list[str]:
@@ -136,6 +143,19 @@ class Tournament(HouseRulesFields, Versioned):
         help_text=_("The final score only (e.g. 11:7, no deals): for events that keep only "
                     "match results. May change until the first result is entered."),
     )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), null=True, blank=True,
+        validators=[MinValueValidator(ROUND_MINUTES_FEWEST), MaxValueValidator(ROUND_MINUTES_MOST)],
+        help_text=_("Optional, 1 to 300: the projector and the match pages count down each "
+                    "round's time from its start; the control room marks the matches still "
+                    "being played after it."),
+    )
+    announcement = models.CharField(
+        _("announcement"), max_length=ANNOUNCEMENT_LIMIT, blank=True,
+        validators=[validate_plain_text],
+        help_text=_("One line the organiser shows on every live page of the event."),
+    )
+    announced_at = models.DateTimeField(_("announced at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at", "version"])
 
@@ -248,6 +268,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     stage = models.CharField(
         _("stage"), max_length=8, choices=Stage.choices, default=Stage.ONLY, blank=True
+    )
+    started_at = models.DateTimeField(
+        _("started at"), null=True, blank=True,
+        help_text=_("When the round became the one being played: its clock runs from here."),
     )
 
     class Meta:

@@ -7,7 +7,7 @@ as links (`tests/test_url_paths.py`); only the names may.
 
 from django.urls import path
 
-from events.views import pages, rounds, setup
+from events.views import announcement, pages, rounds, setup
 
 app_name = "events"
 
@@ -26,6 +26,7 @@ urlpatterns = [
     path("t/<id:pk>/seed-by-rating/", setup.seed_by_rating, name="seed_by_rating"),
     path("t/<id:pk>/seed-from/", setup.seed_from_standings, name="seed_from_standings"),
     path("t/<id:pk>/start/", setup.tournament_start, name="start"),
+    path("t/<id:pk>/announcement/", announcement.announcement, name="announcement"),
     path("t/<id:pk>/rounds/<id:number>/", rounds.round_detail, name="round"),
     path("t/<id:pk>/rounds/next/", rounds.round_pair_next, name="round_pair_next"),
     path("t/<id:pk>/rounds/<id:number>/again/", rounds.round_pair_again,

@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from events.models import Tournament
+from passes.models import PlayerPass
 from scoring.models import Match
 
 SHARED_SECONDS = 300
@@ -82,6 +83,30 @@ def follow_job(request, stream: str) -> None:
 def follow_link(request, token: str, match: Match) -> None:
     """Make the players' page of link `token` follow its match from its version as read."""
     _follow(request, reverse("live:link_stream", args=[token]), match.version, pushed=False)
+
+
+def follow_pass(request, token: str, player_pass, event_ids: list[int]) -> None:
+    """Make the pass page of `token` follow its stream (`live:pass_stream`): the pass itself
+    and the events `event_ids` it shows, from their versions as read now (`pass_version`).
+    Personal: the stream says `changed`, never pushes a part."""
+    _follow(request, reverse("live:pass_stream", args=[token]),
+            pass_version(player_pass.pk, event_ids), pushed=False)
+
+
+def follow_pass_match(request, token: str, match: Match) -> None:
+    """Make the match page opened from pass `token` follow the match
+    (`live:pass_match_stream`), from its version as read: the match's link never shows in the
+    page."""
+    _follow(request, reverse("live:pass_match_stream", args=[token, match.pk]), match.version,
+            pushed=False)
+
+
+def pass_version(pass_pk: int, event_ids: list[int]) -> int:
+    """The version a pass page is drawn at: the sum of its pass's version and of the events'
+    it shows (each only grows, so the sum moves on whenever one does). Two queries."""
+    total = PlayerPass.objects.filter(pk=pass_pk).values_list("version", flat=True).first() or 0
+    versions = Tournament.objects.filter(pk__in=event_ids).values_list("version", flat=True)
+    return total + sum(versions)
 
 
 def asks_for_part(request) -> bool:

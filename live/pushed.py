@@ -16,6 +16,7 @@ event made private, the match removed) ends the stream with `gone`.
 """
 
 import asyncio
+import hashlib
 import io
 import logging
 import re
@@ -23,6 +24,7 @@ from collections import OrderedDict
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.urls import Resolver404, resolve
 
@@ -35,6 +37,10 @@ MAX_PATH = 300
 KEPT_VERSIONS = 64
 """Renders kept in this process (the newest): one a followed page, a version or two each."""
 GONE = "gone"
+CLAIM_SECONDS = 3
+"""How long the other processes wait for the one drawing a version, at most."""
+CLAIM_LOOK_SECONDS = 0.02
+DRAWING, DRAWN = "drawing", "drawn"
 LINE_ENDS = re.compile(r"\r\n|\r|\n")
 """What ends a line in a stream (and nothing else: a part may hold U+2028)."""
 
@@ -102,7 +108,14 @@ class Parts:
     async def _render(self, path: str, host: str, scheme: str, language: str,
                       version: int) -> bytes | str | None:
         try:
+            claim = "live-push:" + hashlib.sha256(
+                f"{path} {host} {scheme} {language} {version}".encode()).hexdigest()
+            mine = await in_thread(cache.add)(claim, DRAWING, CLAIM_SECONDS)
+            if not mine:
+                await drawn_elsewhere(claim)
             status, body = await in_thread(render)(path, host, scheme, language)
+            if mine:
+                await in_thread(cache.set)(claim, DRAWN, CLAIM_SECONDS)
         except Exception:
             logger.exception("A live part could not be rendered to push: %s", path)
             return None
@@ -111,6 +124,18 @@ class Parts:
         if status != 200 or "csrfmiddlewaretoken" in body:
             return None
         return message(version, body).encode()  # encoded once for every stream
+
+
+async def drawn_elsewhere(claim: str) -> None:
+    """Return when the server process that claimed a version's render (`claim`, a key of
+    Django's cache, which the processes share) has drawn it, or after CLAIM_SECONDS. The part
+    then waits in the cache (`shared_part`): each version is drawn once for every process, not
+    once in each."""
+    deadline = asyncio.get_running_loop().time() + CLAIM_SECONDS
+    while asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(CLAIM_LOOK_SECONDS)
+        if await in_thread(cache.get)(claim) != DRAWING:
+            return
 
 
 _parts: dict[asyncio.AbstractEventLoop, Parts] = {}

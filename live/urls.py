@@ -11,4 +11,7 @@ urlpatterns = [
     path("t/<id:pk>/live/", streams.event_stream, name="event_stream"),
     path("m/<id:match_pk>/live/", streams.match_stream, name="match_stream"),
     path("p/<token:token>/live/", streams.link_stream, name="link_stream"),
+    path("pass/<token:token>/live/", streams.pass_stream, name="pass_stream"),
+    path("pass/<token:token>/m/<id:match_pk>/live/", streams.pass_match_stream,
+         name="pass_match_stream"),
 ]

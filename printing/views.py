@@ -20,10 +20,11 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -204,14 +205,18 @@ def _season_links(season: Season, job: PrintJob | None = None) -> dict:
     return links
 
 
-def _file(job: PrintJob, filename: str):
+def _file(job: PrintJob, filename: str) -> HttpResponse:
+    """The job's PDF, whole: a few hundred kilobytes at most, and an ASGI server would read a
+    file's sync iterator into memory anyway (with a warning)."""
     if job.status != PrintJob.Status.DONE or not job.file:
         raise Http404("The file is not ready.")
     try:
-        pdf = job.file.open("rb")
+        with job.file.open("rb") as pdf:
+            content = pdf.read()
     except FileNotFoundError:
         raise Http404("The file is gone; print it again.") from None
-    return FileResponse(pdf, content_type="application/pdf", filename=filename)
+    return HttpResponse(content, content_type="application/pdf", headers={
+        "Content-Disposition": content_disposition_header(False, filename)})
 
 
 def _job(request, pk: int, job_pk: int) -> tuple[Tournament, PrintJob]:

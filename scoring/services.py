@@ -23,7 +23,7 @@ from simple_history.utils import bulk_create_with_history
 from scoring import rules
 from scoring.errors import RecordingError
 from scoring.models import Deal, Match
-from scoring.signals import match_finished, match_reopened
+from scoring.signals import match_finished, match_reopened, match_rescored
 
 
 def match_locked(matches: QuerySet[Match]) -> Match | None:
@@ -71,9 +71,11 @@ def _replay(
 
     A finished match that reopens or changes winner sends `match_reopened` with `confirmed`
     and `by` (the user making the change); a receiver may raise `ConfirmationRequired`, which
-    rolls the whole change back."""
+    rolls the whole change back. One that keeps its winner with another score sends
+    `match_rescored` with `by`."""
     result = rules.score_match(scores, match.house_rules(), match.first_dealer)
     was_over, old_winner = match.is_over, match.winner  # never closed here (_refuse_if_closed)
+    old_score = (match.game_points_a, match.game_points_b)
     match.game_points_a, match.game_points_b = result.game_points["A"], result.game_points["B"]
     if result.finished:
         match.status = Match.Status.FINISHED
@@ -94,6 +96,8 @@ def _replay(
         match_reopened.send(sender=Match, match=match, confirmed=confirmed, by=by)
     if result.finished and (not was_over or result.winner != old_winner):
         match_finished.send(sender=Match, match=match)
+    elif was_over and (match.game_points_a, match.game_points_b) != old_score:
+        match_rescored.send(sender=Match, match=match, by=by)
     return result
 
 

@@ -9,6 +9,10 @@ organiser (`table_entry.unsettled_match_ids`: signatures awaited, or disputed), 
 round, and every result both players signed from one device or one address that no organiser
 has approved since (`MatchTable.signed_alike`).
 
+A match not over when its round's time is up (the event's `round_minutes` from the round's
+`started_at`: `events.round_clock`) is marked past the round's time (`ControlRow.overtime`);
+the organiser's screen sets the mark by itself when the time comes (`static/js/round_clock.js`).
+
 The order (`control_rows`): disputed results first, with those signed from one device or one
 address; then the idle matches -- playing, or
 waiting for the signatures, with no entry for `idle_after` minutes or more; then the rest.
@@ -26,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from events import registry, selectors
 from events.models import Pairing, Tournament
+from events.round_clock import clock_of
 from scoring.models import Deal, Match
 from tableside import table_entry
 from tableside.models import MatchEvent, MatchTable
@@ -75,7 +80,9 @@ class ControlRow:
     last entry (None: none yet) and the whole `minutes` since then, whether it is `idle`,
     and what the organiser may do with it from the page (`may_approve`:
     `table_entry.APPROVABLE`, or signed from one device or address; `may_renew`: the players
-    have a link, not final yet; then also free the seats phones hold)."""
+    have a link, not final yet; then also free the seats phones hold). `overtime_at`: when its
+    round's time is up (None: the event has no round clock, or the round has not started);
+    `overtime`: the match is not over and that time has come."""
 
     pairing: Pairing
     state: str
@@ -84,6 +91,8 @@ class ControlRow:
     idle: bool
     may_approve: bool
     may_renew: bool
+    overtime_at: datetime.datetime | None = None
+    overtime: bool = False
 
     @property
     def match(self) -> Match:
@@ -171,8 +180,11 @@ def control_rows(tournament: Tournament, *, now: datetime.datetime,
                  idle_after: int) -> list[ControlRow]:
     """The control room's rows in the page's order (see the module's docstring): a match is
     idle when its state is one of `IDLE_STATES` and its last entry was `idle_after` minutes
-    or more before `now` (a match with no entry yet is never idle)."""
+    or more before `now` (a match with no entry yet is never idle); past the round's time when
+    it is not over and its round's clock ended at or before `now` (an aware datetime)."""
     mode = tournament.entry_mode
+    clocked = tournament.round_minutes and not registry.for_tournament(
+        tournament).pairs_on_the_spot
     renewable = table_entry.players_may_enter(mode)
     rows = []
     for pairing in control_pairings(tournament):
@@ -182,11 +194,14 @@ def control_rows(tournament: Tournament, *, now: datetime.datetime,
         last = max(times) if times else None
         minutes = None if last is None else max(0, int((now - last).total_seconds() // 60))
         idle = state in IDLE_STATES and minutes is not None and minutes >= idle_after
+        clock = clock_of(pairing.round, tournament.round_minutes) if clocked else None
         rows.append(ControlRow(
             pairing=pairing, state=state, last_entry=last, minutes=minutes, idle=idle,
             may_approve=state in table_entry.APPROVABLE
             or table_entry.signed_alike_unchecked(getattr(match, "table", None)),
             may_renew=renewable and state != table_entry.FINAL,
+            overtime_at=clock.ends_at if clock else None,
+            overtime=bool(clock) and not match.is_over and clock.is_up(now),
         ))
     rows.sort(key=lambda row: (row.group, row.pairing.table is None, row.pairing.table or 0,
                                row.pairing.round.number, row.pairing.pk))

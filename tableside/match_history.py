@@ -168,6 +168,10 @@ def _table_events(match: Match, names: dict[str, str]) -> list[MatchChange]:
                 after = " · ".join(part for part in (after, seat, phone) if part)
             who = " · ".join(part for part in (who, row.address or "") if part)
         else:
+            if row.via == MatchEvent.Via.PASS:
+                phone = _("pass of %(name)s") % {"name": names[row.seat]}
+            elif row.via == MatchEvent.Via.CODE:
+                phone = _("personal code of %(name)s") % {"name": names[row.seat]}
             who = " · ".join(part for part in (seat, row.address or "", phone) if part)
         changes.append(MatchChange(when=row.at, who=who, kind=TABLE, number=row.number,
                                    after=after, reason=row.text))

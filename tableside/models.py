@@ -86,7 +86,9 @@ class MatchEvent(models.Model):
     renewal, with the seat (for an organiser's step: `user`, and the seat it freed), the time,
     the client's address and, for a phone's step, `device`: a short label of its browser (the
     first characters of `MatchTable.holder_a`/`holder_b`'s hash, never the id), so two steps
-    from one phone can be told apart from two phones."""
+    from one phone can be told apart from two phones. `via`: a player's step taken from their
+    pass (`PASS`; the history says "pass of <name>", never the token) or confirmed with their
+    personal code on the other player's phone (`CODE`), "" from the match's link."""
 
     class Kind(models.TextChoices):
         DEAL = "deal", _("deal entered")
@@ -102,6 +104,11 @@ class MatchEvent(models.Model):
         FREED = "freed", _("seat freed by the organiser")
         CLEARED = "cleared", _("signatures cleared: the result changed")
 
+    class Via(models.TextChoices):
+        LINK = "", _("the match's link")
+        PASS = "pass", _("the player's pass")
+        CODE = "code", _("the player's personal code")
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_events")
     kind = models.CharField(max_length=12, choices=Kind.choices)
     seat = models.CharField(max_length=1, choices=Seat.choices, blank=True)
@@ -113,6 +120,7 @@ class MatchEvent(models.Model):
     text = models.CharField(max_length=500, blank=True)
     address = models.GenericIPAddressField(null=True, blank=True)
     device = models.CharField(max_length=8, blank=True)
+    via = models.CharField(max_length=4, choices=Via.choices, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

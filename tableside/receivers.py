@@ -7,7 +7,7 @@ from django.dispatch import receiver
 
 from events.versions import bump
 from scoring.models import Match
-from scoring.signals import match_reopened
+from scoring.signals import match_reopened, match_rescored
 from tableside.models import MatchEvent, MatchTable
 from tableside.table_entry import clear_sign_off_on_reopen, retire_link_of_deleted
 
@@ -16,6 +16,13 @@ from tableside.table_entry import clear_sign_off_on_reopen, retire_link_of_delet
 def match_reopened_received(sender, match: Match, by=None, **kwargs) -> None:
     """A reopened match (an undo or a correction of its deciding deal, by user `by`) loses its
     players' signatures and any dispute of the old result; its history says so."""
+    clear_sign_off_on_reopen(match, by=by)
+
+
+@receiver(match_rescored, sender=Match)
+def match_rescored_received(sender, match: Match, by=None, **kwargs) -> None:
+    """A finished match corrected to another score (the same winner) loses its signatures too:
+    they were for a score that is gone."""
     clear_sign_off_on_reopen(match, by=by)
 
 

@@ -25,6 +25,12 @@ frees a seat (`seat_free`); renewing the link frees both. Every step a phone tak
 names the device it came from (`device`), and the step is refused unless that device holds the
 seat (`seat_not_held`); a caller without a device (a script, a test) is not checked.
 
+**Passes.** A player's pass (`passes`) opens the player's own matches with no seat to take:
+its steps name it (`via`, `MatchEvent.Via.PASS`) and skip the holder check, the pass being
+the seat. Once either player of a match has a pass, the match's link alone neither signs nor
+confirms (`_refuse_link_if_passes`); at a table with one phone the opponent signs with their
+personal code (`result_sign_with_code`).
+
 **After a signature the phones change nothing.** Once either player has signed, or one has
 disputed the result, a players' link neither enters, confirms nor undoes a deal
 (`result_signed`, `result_disputed`): only an organiser's correction changes the result, and
@@ -52,6 +58,15 @@ from django.utils import timezone
 
 from core.text import clean_text
 from events.models import EntryMode, Tournament
+from passes.errors import PassError
+from passes.models import CodeTries, PlayerPass
+from passes.services import (
+    CODE_TRIES,
+    code_matches,
+    pass_device,
+    players_have_passes,
+    valid_pass_of,
+)
 from scoring import rules
 from scoring import services as scoring_services
 from scoring.errors import RecordingError
@@ -165,9 +180,14 @@ def table_for_token(token: str) -> MatchTable | None:
     None: no such link (wrong, renewed, or another site's), or the event's mode does not let
     players enter (`players_may_enter`). Looked up by `token_hash` only. The table carries
     its event's language as `event_language` (the pages of the link speak it) and its entry
-    mode as `entry_mode`."""
+    mode as `entry_mode`, and whether either player has a pass that opens as
+    `passes_in_use` (`passes.services.players_have_passes`, in the same query)."""
     table = (
         MatchTable.objects.select_related("match__player_a", "match__player_b")
+        .annotate(passes_in_use=models.Exists(PlayerPass.objects.filter(
+            models.Q(player_id=models.OuterRef("match__player_a_id"))
+            | models.Q(player_id=models.OuterRef("match__player_b_id")),
+            revoked_at__isnull=True)))
         .filter(token_hash=token_hash(token)).first()
     )
     if table is None:
@@ -289,12 +309,12 @@ def _locked(match_pk: int) -> tuple[Match, MatchTable, str]:
 
 
 def _log(match: Match, kind: str, *, seat: str = "", user=None, number=None, text: str = "",
-         address: str | None = None, device: str | None = None) -> None:
+         address: str | None = None, device: str | None = None, via: str = "") -> None:
     """Append a `MatchEvent`; `device`: the acting (or, for a seat freed, the former holder's)
-    device hash, kept as its `device_label` only."""
+    device hash, kept as its `device_label` only; `via`: `MatchEvent.Via` (a pass, a code)."""
     MatchEvent.objects.create(match=match, kind=kind, seat=seat, user=user, number=number,
                               text=text[:500], address=address or None,
-                              device=device_label(device or ""))
+                              device=device_label(device or ""), via=via)
 
 
 def _refuse_if_locked(table: MatchTable, mode: str) -> None:
@@ -304,9 +324,13 @@ def _refuse_if_locked(table: MatchTable, mode: str) -> None:
         raise TableError("result_final")
 
 
-def _refuse_unless_holder(table: MatchTable, seat: str, device: str | None) -> None:
+def _refuse_unless_holder(table: MatchTable, seat: str, device: str | None,
+                          via: str = "") -> None:
     """A phone acts only for the seat its browser holds (`device`: its device hash; None: a
-    caller that is no phone, not checked)."""
+    caller that is no phone, not checked). A step from a player's pass (`via`) is that
+    player's seat by the pass itself: no browser holds it."""
+    if via:
+        return
     if device is not None and (not device or table.holder(seat) != device):
         raise TableError("seat_not_held")
 
@@ -366,7 +390,8 @@ def seat_free(*, match: Match, seat: str, by, address: str | None = None) -> Mat
 @transaction.atomic
 def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
                      details: rules.DealRecord | None = None, number: int,
-                     address: str | None = None, device: str | None = None) -> Deal | None:
+                     address: str | None = None, device: str | None = None,
+                     via: str = "") -> Deal | None:
     """A player (`seat`, "A"/"B") enters deal `number` of `match` from the link: recorded at
     once (`scoring.services.deal_record`, returned), or, under `players_confirm_each`, kept as
     the pending deal for the opponent to confirm (None returned).
@@ -384,7 +409,7 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
     and `rules.InvalidDeal`."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
-    _refuse_unless_holder(table, seat, device)
+    _refuse_unless_holder(table, seat, device, via)
     _refuse_if_signed(table)
     if table.pending:
         if _pending_is(table.pending, number, score, details):  # sent again: still pending
@@ -410,7 +435,7 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
         }
         table.save(update_fields=["pending"])
         _log(match, MatchEvent.Kind.PENDING, seat=seat, number=number, address=address,
-             device=device)
+             device=device, via=via)
         return None
     deal = scoring_services.deal_record_locked(match=match, score=score, details=details,
                                                by=None, number=number)
@@ -419,7 +444,7 @@ def table_deal_enter(*, match: Match, seat: str, score: rules.DealScore,
     table.players_entered = True
     table.save(update_fields=["players_entered"])
     _log(match, MatchEvent.Kind.DEAL, seat=seat, number=deal.number, address=address,
-         device=device)
+         device=device, via=via)
     return deal
 
 
@@ -437,18 +462,20 @@ def _details(details: rules.DealRecord) -> dict:
 
 @transaction.atomic
 def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | None = None,
-                       device: str | None = None) -> Deal:
+                       device: str | None = None, via: str = "") -> Deal:
     """The opponent (`seat`, on the browser of device hash `device` that holds it) confirms
     the pending deal `number` (`players_confirm_each`): it is recorded (`deal_record`) and
     returned. Never by the seat, nor the browser, that entered it.
 
     Raises `TableError` (`no_pending_deal`: none waits, or another number;
     `confirm_own_deal`: `seat` or `device` entered it; `seat_not_held`,
-    `players_may_not_enter`, `result_final`, `result_signed`, `result_disputed`)."""
+    `players_may_not_enter`, `result_final`, `result_signed`, `result_disputed`) and
+    `PassError` (`sign_needs_pass`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
-    _refuse_unless_holder(table, seat, device)
+    _refuse_unless_holder(table, seat, device, via)
     _refuse_if_signed(table)
+    _refuse_link_if_passes(match, device, via)
     pending = table.pending
     if not pending or pending["number"] != number:
         raise TableError("no_pending_deal", number=number)
@@ -463,32 +490,32 @@ def table_deal_confirm(*, match: Match, seat: str, number: int, address: str | N
     table.players_entered = True
     table.save(update_fields=["pending", "players_entered"])
     _log(match, MatchEvent.Kind.CONFIRMED, seat=seat, number=number, address=address,
-         device=device)
+         device=device, via=via)
     return deal
 
 
 @transaction.atomic
 def table_deal_reject(*, match: Match, seat: str, number: int,
-                      address: str | None = None, device: str | None = None) -> None:
+                      address: str | None = None, device: str | None = None, via: str = "") -> None:
     """Either player drops the pending deal `number` (the opponent disagrees, or its author
     mistyped): nothing was recorded, the deal is entered again. Raises `TableError`
     (`no_pending_deal`, `seat_not_held`, `players_may_not_enter`, `result_final`,
     `result_signed`, `result_disputed`)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
-    _refuse_unless_holder(table, seat, device)
+    _refuse_unless_holder(table, seat, device, via)
     _refuse_if_signed(table)
     if not table.pending or table.pending["number"] != number:
         raise TableError("no_pending_deal", number=number)
     table.pending = None
     table.save(update_fields=["pending"])
     _log(match, MatchEvent.Kind.REJECTED, seat=seat, number=number, address=address,
-         device=device)
+         device=device, via=via)
 
 
 @transaction.atomic
 def table_deal_undo(*, match: Match, seat: str, number: int,
-                    address: str | None = None, device: str | None = None) -> Deal:
+                    address: str | None = None, device: str | None = None, via: str = "") -> Deal:
     """A player (`seat`) undoes the last deal, `number` (`scoring.services.deal_undo_last`),
     while nobody has signed or disputed the result (then only the organiser changes it, so a
     signature is never lost to a player's undo). Raises `TableError`
@@ -498,14 +525,25 @@ def table_deal_undo(*, match: Match, seat: str, number: int,
     undo a knockout's later results -- the organiser's to do)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
-    _refuse_unless_holder(table, seat, device)
+    _refuse_unless_holder(table, seat, device, via)
     _refuse_if_signed(table)
     if table.pending:
         raise TableError("deal_pending", number=table.pending["number"])
     deal = scoring_services.deal_undo_last(match=match, by=None, number=number)
     _log(match, MatchEvent.Kind.UNDO, seat=seat, number=deal.number, address=address,
-         device=device)
+         device=device, via=via)
     return deal
+
+
+def _refuse_link_if_passes(match: Match, device: str | None, via: str) -> None:
+    """Once passes are in use at `match` (either player has one), a signature or a
+    confirmation comes from a pass (or the personal code, or the organiser), never from the
+    table's link alone: a phone that scanned the scorecard follows the match and enters deals,
+    and its result waits (`sign_needs_pass`). A caller that is no phone (`device` None) is not
+    checked."""
+    if not via and device is not None and players_have_passes(
+            (match.player_a_id, match.player_b_id)):
+        raise PassError("sign_needs_pass")
 
 
 def _refuse_unless_over(match: Match) -> None:
@@ -517,19 +555,22 @@ def _refuse_unless_over(match: Match) -> None:
 
 @transaction.atomic
 def result_sign(*, match: Match, seat: str, address: str | None = None,
-                device: str | None = None) -> MatchTable:
+                device: str | None = None, via: str = "") -> MatchTable:
     """The player in `seat` (on the browser of device hash `device`) signs `match`'s result
     (`players_sign`); when both have, the result is final, and `MatchTable.signed_alike` says
     whether both signatures came from one device or one address (`_signed_alike`). Raises
     `TableError` (`sign_before_end`: the target is not reached; `sign_twice`: `seat` has
     signed; `result_disputed`: `seat` disputed it, the organiser settles it; `result_final`;
     `sign_not_needed`: the event's mode asks for no signatures; `seat_not_held`;
-    `players_may_not_enter`)."""
+    `players_may_not_enter`) and `PassError` (`sign_needs_pass`: a phone on the match's link
+    while passes are in use at the match). `via`: `MatchEvent.Via`, the step's origin (a pass
+    or a personal code: no browser need hold the seat)."""
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
-    _refuse_unless_holder(table, seat, device)
+    _refuse_unless_holder(table, seat, device, via)
     if mode != EntryMode.PLAYERS_SIGN:
         raise TableError("sign_not_needed")
+    _refuse_link_if_passes(match, device, via)
     _refuse_unless_over(match)
     if table.signed(seat):
         raise TableError("sign_twice", points_a=match.game_points_a,
@@ -537,12 +578,41 @@ def result_sign(*, match: Match, seat: str, address: str | None = None,
     if table.disputed_by == seat:
         raise TableError("result_disputed")
     setattr(table, "signed_a" if seat == "A" else "signed_b", timezone.now())
-    if table.signed(other_seat(seat)):
+    if table.signed(other_seat(seat)) and via != MatchEvent.Via.CODE:
+        # A personal code typed on the other player's phone is that player's own word.
         table.signed_alike = _signed_alike(match, other_seat(seat), device, address)
     table.save(update_fields=["signed_a", "signed_b", "signed_alike"])
-    _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address, device=device,
+    _log(match, MatchEvent.Kind.SIGNED, seat=seat, address=address, device=device, via=via,
          text=f"{match.game_points_a}:{match.game_points_b}")
     return table
+
+
+def result_sign_with_code(*, match: Match, seat: str, code: str,
+                          address: str | None = None) -> MatchTable:
+    """At a table with one phone, the player in `seat` signs `match`'s result on the other
+    player's pass page with their own 4-digit personal code (`passes.services.code_matches`).
+    A wrong code is counted (`passes.models.CodeTries`, kept even though the step is refused);
+    after `CODE_TRIES` wrong ones the code signs nothing at this match: the organiser settles
+    it. Raises `PassError` (`code_missing`, `code_wrong` with the tries `left`,
+    `code_tries_used`) and whatever `result_sign` raises."""
+    name = match.player(seat).name
+    if not (code or "").strip():
+        raise PassError("code_missing", name=name)
+    with transaction.atomic():
+        match, _table, _mode = _locked(match.pk)
+        tries, _made = CodeTries.objects.select_for_update().get_or_create(match_id=match.pk)
+        if tries.wrong >= CODE_TRIES:
+            raise PassError("code_tries_used")
+        player_pass = valid_pass_of(match.player(seat).pk)
+        if player_pass is not None and code_matches(player_pass, code):
+            return result_sign(match=match, seat=seat, address=address,
+                               device=pass_device(player_pass), via=MatchEvent.Via.CODE)
+        tries.wrong += 1
+        tries.save(update_fields=["wrong"])
+        left = CODE_TRIES - tries.wrong
+    if left <= 0:
+        raise PassError("code_tries_used")
+    raise PassError("code_wrong", name=name, left=left)
 
 
 def _signed_alike(match: Match, first_seat: str, device: str | None,
@@ -570,7 +640,8 @@ def _same_address(one: str, other: str) -> bool:
 
 @transaction.atomic
 def result_dispute(*, match: Match, seat: str, text: str,
-                   address: str | None = None, device: str | None = None) -> MatchTable:
+                   address: str | None = None, device: str | None = None,
+                   via: str = "") -> MatchTable:
     """The player in `seat` disputes `match`'s result, saying why (`text`, up to
     `DISPUTE_LIMIT` characters of plain text, several lines allowed: `core.text.clean_text`);
     the organiser resolves it (`result_approve`, after a correction if need be).
@@ -585,7 +656,7 @@ def result_dispute(*, match: Match, seat: str, text: str,
         raise TableError("dispute_text_missing")
     match, table, mode = _locked(match.pk)
     _refuse_if_locked(table, mode)
-    _refuse_unless_holder(table, seat, device)
+    _refuse_unless_holder(table, seat, device, via)
     if mode != EntryMode.PLAYERS_SIGN:
         raise TableError("dispute_not_offered")
     _refuse_unless_over(match)
@@ -594,7 +665,7 @@ def result_dispute(*, match: Match, seat: str, text: str,
     table.signed_alike = ""
     table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b", "signed_alike"])
     _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address,
-         device=device)
+         device=device, via=via)
     return table
 
 
@@ -682,7 +753,8 @@ def signed_alike_unchecked(table: MatchTable | None) -> bool:
 
 
 def clear_sign_off_on_reopen(match: Match, by=None) -> None:
-    """A match reopened or changed winner (an organiser's undo or correction, by user `by`):
+    """A match reopened, changed winner or changed score (an organiser's undo or correction,
+    by user `by`):
     the signatures, approval and dispute were for a result that is gone. When there were any,
     the history says they were cleared."""
     tables = MatchTable.objects.filter(match_id=match.pk)

@@ -19,4 +19,18 @@ urlpatterns = [
     path("p/<token:token>/confirm/", table.deal_confirm, name="deal_confirm"),
     path("p/<token:token>/sign/", table.result_sign, name="sign"),
     path("p/<token:token>/dispute/", table.result_dispute, name="dispute"),
+    # The same match from a player's pass (`passes:page`): the seat is the pass's player's.
+    path("pass/<token:token>/m/<id:match_pk>/", table.pass_match, name="pass_match"),
+    path("pass/<token:token>/m/<id:match_pk>/deal/", table.pass_deal_add, name="pass_deal_add"),
+    path("pass/<token:token>/m/<id:match_pk>/deal/sync/", table.pass_deal_sync,
+         name="pass_deal_sync"),
+    path("pass/<token:token>/m/<id:match_pk>/undo/", table.pass_deal_undo,
+         name="pass_deal_undo"),
+    path("pass/<token:token>/m/<id:match_pk>/confirm/", table.pass_deal_confirm,
+         name="pass_deal_confirm"),
+    path("pass/<token:token>/m/<id:match_pk>/sign/", table.pass_sign, name="pass_sign"),
+    path("pass/<token:token>/m/<id:match_pk>/code/", table.pass_code_sign,
+         name="pass_code_sign"),
+    path("pass/<token:token>/m/<id:match_pk>/dispute/", table.pass_dispute,
+         name="pass_dispute"),
 ]

@@ -24,7 +24,7 @@ WRITE_URLS = {
     "matches:deal_add", "matches:deal_undo", "matches:deal_correct", "printing:request",
     "nights:pair", "nights:close", "nights:unpair", "matches:link_renew",
     "matches:result_approve", "control:approve", "control:renew", "groups:knockout_start",
-    "matches:seat_free", "control:seat_free",
+    "matches:seat_free", "control:seat_free", "events:announcement",
 }
 
 

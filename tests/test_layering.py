@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
-          "live", "printing", "exchange", "server", "config")
+LAYERS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "passes",
+          "tableside", "live", "printing", "exchange", "server", "config")
 PURE = (
     "scoring.rules", "scoring.simulation", "core.errors", "core.fingerprints", "core.charts",
     "standings.tie_breaks", "standings.swiss_tie_breaks", "standings.ladder",

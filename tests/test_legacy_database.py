@@ -59,7 +59,8 @@ def migrate(database_url: str) -> None:
     )
 
 
-NEW_MODELS = ["tableside_retiredlink"]
+NEW_MODELS = ["tableside_retiredlink", "passes_playerpass", "passes_codetries",
+              "passes_arrival"]
 """Models made since the old databases: each adds its table (empty), one content type and its
 four permissions when the migration runs."""
 

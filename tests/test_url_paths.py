@@ -55,6 +55,8 @@ WORKING = [
     ("/t/3/seed-from/", "events:seed_from_standings",
      "events.views.setup.seed_from_standings", {"pk": 3}),
     ("/t/3/start/", "events:start", "events.views.setup.tournament_start", {"pk": 3}),
+    ("/t/3/announcement/", "events:announcement", "events.views.announcement.announcement",
+     {"pk": 3}),
     ("/t/3/groups/knockout/", "groups:knockout_start",
      "formats.groups.views.knockout_start", {"pk": 3}),
     ("/m/7/deal/", "matches:deal_add", "tableside.views.matches.deal_add", {"match_pk": 7}),

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from club.models import Player
 from events import registry
+from events.access import can_organise_club
 from ratings import selectors as ratings_selectors
 from standings import ladder
 from standings import selectors as standings_selectors
@@ -66,4 +67,6 @@ def player_detail(request, player_pk: int):
         "played": len(results), "won": sum(r.winner == "A" for r in results),
         "rating_history": ratings_selectors.rating_points(player),
         "rating_record": ratings_selectors.player_rating(player),
+        "organises_club": player.club is not None and can_organise_club(request.user,
+                                                                        player.club),
     })

@@ -25,6 +25,7 @@ def club_detail(request, club_pk: int):
         "seasons": club.seasons.all(),
         "events": Tournament.objects.visible_to(request.user).filter(club=club),
         "players": club.players.visible_to(request.user).order_by("name"),
+        "organises": can_organise_club(request.user, club),
     })
 
 

@@ -32,6 +32,7 @@ from formats.club_night.errors import ClubNightError
 from formats.club_night.forms import ClubNightForm, ClubNightPairForm
 from formats.club_night.messages import elsewhere_warning
 from live.pages import follow_event, part_or_page, shared_part
+from passes import selectors as pass_selectors
 from scoring import rules
 from scoring.models import Match
 from standings import selectors as standings_selectors
@@ -89,6 +90,9 @@ def _page(request, night, *, form=None, error="", status=200):
         "form": form if organiser and running else None, "error": error,
         "current": current, "finished": finished, "table": table,
         "provisional": set(provisional), "unsigned": len(provisional),
+        # Who said "I'm here" from their pass and is at no table now (organisers only).
+        "arrived": pass_selectors.arrived_waiting(night, set(busy)) if organiser and running
+        else [],
     }, status=status)
 
 

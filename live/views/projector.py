@@ -1,12 +1,15 @@
 """The projector: one full-screen page per event for the television in the club room, no
-header, no controls. Its slides (the round being played with tables and live scores, the
-standings or, for a knockout, the bracket; with a group stage, the group tables and the
-bracket once drawn) take turns every `?every=` seconds
-(`static/js/projector.js`); the slides are fetched again at every change of the event
-(`live.pages`). Public
+header, no controls. Under the event's name, the organiser's announcement and the round's
+clock (`events.templatetags.event_notices`). Its slides take turns every `?every=` seconds
+(`static/js/projector.js`): who sits where (`seating`: first, while no match of the round
+being played is over yet), the round being played with tables and live scores, the standings
+or, for a knockout, the bracket; with a group stage, the group tables and the bracket once
+drawn. The slides are fetched again at every change of the event (`live.pages`). Public
 events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
 A result not yet signed by both players is marked as on the standings and bracket pages.
 """
+
+import math
 
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -21,6 +24,40 @@ from standings.tables import provisional_counted, standings_rows, unsigned_entri
 from tableside import table_entry
 
 EVERY_SECONDS, FASTEST, SLOWEST = 20, 5, 600
+NAME_EMS = 18
+"""The width of a seating column in ems: the table number and a name of some 24 letters in
+bold."""
+LINES_PER_TABLE = 2.6
+"""The height of a seating row in ems: the two names, one above the other, and the gap."""
+
+
+def seating_columns(tables: int) -> int:
+    """How many columns the seating slide lays `tables` rows out in (1 to 4): the number whose
+    type is largest on a 16:9 screen, the height giving each row `LINES_PER_TABLE` ems and
+    the width each column `NAME_EMS`; a further column only for a tenth larger type (fewer
+    columns leave the names more room). Pure arithmetic on the share of the screen the slide
+    has (three quarters of the height, nine tenths of the width)."""
+    height, width = 0.74 * 9, 0.94 * 16
+    best, best_size = 1, 0.0
+    for columns in range(1, 5):
+        rows = math.ceil(max(tables, 1) / columns)
+        size = min(height / rows / LINES_PER_TABLE, width / columns / NAME_EMS)
+        if size > best_size * 1.1:
+            best, best_size = columns, size
+    return best
+
+
+def seating(round_, pairings: list, *, pairs_on_the_spot: bool) -> list:
+    """The pairings the seating slide lists -- every pairing of `round_` with two players, then
+    the byes -- while no match of it is over yet (the players are finding their tables); []
+    once one is, or at an event that pairs on the spot (its "Playing now" slide is the
+    seating). Reads nothing: `pairings` are the round's, with their matches."""
+    if round_ is None or pairs_on_the_spot:
+        return []
+    if any(pairing.match is not None and pairing.match.is_over for pairing in pairings):
+        return []
+    return ([p for p in pairings if p.entry_a_id and p.entry_b_id]
+            + [p for p in pairings if p.is_bye and p.entry_a_id])
 
 
 def rotation_seconds(value: str | None) -> int:
@@ -53,6 +90,8 @@ def projector(request, pk: int):
               for table in standings_selectors.group_tables(tournament)
               ] if event_format.has_groups else []
     bracket = knockout_selectors.bracket(tournament) if event_format.has_bracket else None
+    seated = seating(round_, pairings, pairs_on_the_spot=event_format.pairs_on_the_spot)
+    columns = seating_columns(len(seated))
     page = part_or_page(request, "live/projector.html", "live/partials/live_projector.html")
     return render(request, page, {
         "tournament": tournament,
@@ -64,4 +103,7 @@ def projector(request, pk: int):
         "groups": groups,
         "bracket": bracket if bracket is None or bracket.columns or not groups else None,
         "every": rotation_seconds(request.GET.get("every")),
+        "seating": seated,
+        "seating_columns": columns,
+        "seating_rows": math.ceil(len(seated) / columns) if seated else 0,
     })

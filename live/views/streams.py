@@ -22,6 +22,7 @@ unseen.
 """
 
 import asyncio
+import contextlib
 import time
 import zlib
 from collections.abc import AsyncIterator
@@ -35,6 +36,8 @@ from events.models import Tournament
 from live import pushed
 from live.threads import in_thread
 from live.watcher import watcher
+from passes import selectors as pass_selectors
+from passes import services as pass_services
 from tableside import link_guesses, table_entry
 
 KEEP_ALIVE_SECONDS = 20
@@ -193,6 +196,101 @@ async def link_stream(request, token: str):
 
     return _response(("match", match_id), _seen(request), allowed)
 
+
+
+def _pass_keys(token: str) -> list[tuple[str, int]] | None:
+    """What the pass page of `token` follows: its pass and the events it shows; None for a
+    token that opens no pass (wrong, renewed, revoked)."""
+    player_pass = pass_services.pass_for_token(token)
+    if player_pass is None:
+        return None
+    events = pass_selectors.followed_events(player_pass.player)
+    return [("pass", player_pass.pk), *(("event", pk) for pk in events)]
+
+
+@require_GET
+async def pass_stream(request, token: str):
+    """The stream of a player's pass page (`passes:page`): it follows the pass and the events
+    the page shows, and says `changed` (the page fetches its part) whenever any moves on; the
+    id is the sum of their versions (`live.pages.pass_version`). When the pass no longer opens
+    (renewed, revoked) it says `gone` and the page loads again, telling the player to ask the
+    organiser. A token that opens no pass is 404 and counted as a wrong link, or 429."""
+    check = in_thread(_pass_keys)
+    keys = await check(token)
+    if keys is None:
+        if await in_thread(link_guesses.refused)(request):
+            return HttpResponse(status=429)
+        await in_thread(link_guesses.count_miss)(request)
+        raise Http404
+    response = StreamingHttpResponse(_pass_messages(token, keys, _seen(request), check),
+                                     content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _pass_plays(token: str, match_pk: int) -> bool:
+    """Whether `token` opens a pass whose player plays match `match_pk`."""
+    player_pass = pass_services.pass_for_token(token)
+    return player_pass is not None and \
+        pass_selectors.match_of_pass(player_pass.player, match_pk) is not None
+
+
+@require_GET
+async def pass_match_stream(request, token: str, match_pk: int):
+    """The stream of the match page opened from a pass (`players:pass_match`): the match's, as
+    the match's link's. A pass renewed or revoked since, or whose player does not play the
+    match, is 404 (a wrong pass counted, as on the page); once open, it says `gone` when the
+    pass no longer opens it."""
+    check = in_thread(_pass_plays)
+    if not await check(token, match_pk):
+        if await in_thread(pass_services.pass_for_token)(token) is None:
+            if await in_thread(link_guesses.refused)(request):
+                return HttpResponse(status=429)
+            await in_thread(link_guesses.count_miss)(request)
+        raise Http404
+    return _response(("match", match_pk), _seen(request), lambda: check(token, match_pk))
+
+
+async def _pass_messages(token: str, keys: list, seen: int | None,
+                         check) -> AsyncIterator[str]:
+    """`_messages` over several keys: `changed` when the sum of their versions moves on; the
+    pass checked again at each change (a renewed or revoked pass: `gone`), and the keys
+    followed anew when the events shown change."""
+    live = watcher()
+    yield f"retry: {RETRY_MILLISECONDS}\n\n"
+    closes = time.monotonic() + STREAM_SECONDS
+    while closes - time.monotonic() > 0:
+        async with contextlib.AsyncExitStack() as stack:
+            for key in keys:
+                await stack.enter_async_context(live.following(key))
+            while (left := closes - time.monotonic()) > 0:
+                versions = {key: live.versions.get(key, -1) for key in keys}
+                if versions[keys[0]] < 0:
+                    yield "event: gone\ndata: gone\n\n"
+                    return
+                current = sum(versions.values())
+                if current != seen:
+                    now_keys = await check(token)
+                    if now_keys is None:
+                        yield "event: gone\ndata: gone\n\n"
+                        return
+                    seen = current
+                    yield f"id: {current}\nevent: changed\ndata: {current}\n\n"
+                    if now_keys != keys:
+                        keys = now_keys
+                        break
+                    continue
+                waits = [asyncio.ensure_future(
+                    live.changed(key, version, timeout=min(KEEP_ALIVE_SECONDS, left)))
+                    for key, version in versions.items()]
+                done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                for wait in pending:
+                    wait.cancel()
+                if all(wait.result() is None for wait in done):
+                    yield ": keep-alive\n\n"
+            else:
+                return
 
 
 TICK_SECONDS = 1.0

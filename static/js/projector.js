@@ -5,7 +5,17 @@
 (function () {
   var shown = 0;
 
+  // The seating slide's rows and columns (data-rows, data-cols) as the CSS variables its grid
+  // is laid out by: the site's Content-Security-Policy allows no style attribute.
+  function layOut() {
+    document.querySelectorAll(".slide[data-rows][data-cols]").forEach(function (slide) {
+      slide.style.setProperty("--rows", slide.dataset.rows);
+      slide.style.setProperty("--cols", slide.dataset.cols);
+    });
+  }
+
   function show() {
+    layOut();
     var slides = document.querySelectorAll(".slides .slide");
     if (!slides.length) return;
     shown = shown % slides.length;

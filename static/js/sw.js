@@ -1,6 +1,7 @@
 // The service worker (served at /sw.js by core/views.py, scope "/"): lets the match pages open
 // while the club's wifi is down. What it keeps (docs/architecture.md "Offline entry"):
-// - "santase-pages": the match pages visited last, /m/<id>/ and /p/<token>/ (at most
+// - "santase-pages": the match pages visited last, /m/<id>/ and /p/<token>/, and the players'
+//   passes, /pass/<token>/ and /pass/<token>/m/<id>/ (at most
 //   PAGE_LIMIT, the oldest dropped first), as the server last drew them for this phone. Nothing
 //   else of the site: no event, standings or admin page, no htmx answer, no post.
 // - "santase-static": the files under /static/ those pages loaded (scripts, styles, icons).
@@ -21,7 +22,7 @@
 var PAGES = "santase-pages";
 var STATIC = "santase-static";
 var PAGE_LIMIT = 6;
-var MATCH_PAGE = /^\/(m\/\d+|p\/[A-Za-z0-9_-]{22,64})\/$/;
+var MATCH_PAGE = /^\/(m\/\d+|p\/[A-Za-z0-9_-]{22,64}|pass\/[A-Za-z0-9_-]{22,64}(\/m\/\d+)?)\/$/;
 var LAST = "/__last-match-page__";  // a record in PAGES: the address of the last match page
 var SESSION = "/__session-marker__";  // a record in PAGES: the marker the server last named
 var MARKER = "X-Session-Marker";

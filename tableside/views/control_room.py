@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST, require_safe
 from core.messages import user_message
 from events import registry
 from events.access import tournament_for_organiser
+from events.forms import AnnouncementForm
 from events.models import Pairing, Tournament
 from live.pages import follow_event, part_or_page, shared_part
 from printing import documents, scorecard
@@ -181,4 +182,5 @@ def _page(request, tournament: Tournament, data, *, error: str = "", status: int
         "idle_fewest": control_room.IDLE_FEWEST, "idle_most": control_room.IDLE_MOST,
         "renewed": renewed, "error": error,
         "players_enter": table_entry.players_may_enter(tournament.entry_mode),
+        "announcement_form": AnnouncementForm(initial={"text": tournament.announcement}),
     }, status=status)

@@ -16,7 +16,9 @@ sentence in the user's language and 4xx, nothing written. The token opens nothin
 view here takes the match from it.
 """
 
+import inspect
 import re
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -32,7 +34,10 @@ from django_htmx.http import HttpResponseClientRefresh
 from core.messages import user_message
 from events.models import EntryMode, Pairing
 from formats.knockout.services import WITHDRAWN
-from live.pages import follow_link, part_or_page
+from live.pages import follow_link, follow_pass_match, part_or_page
+from passes import selectors as pass_selectors
+from passes import services as pass_services
+from passes.errors import PassError
 from scoring import rules
 from scoring.errors import ConfirmationRequired, RecordingError
 from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
@@ -41,18 +46,19 @@ from tableside import link_guesses, offline_sync, table_entry
 from tableside.errors import TableError
 from tableside.forms import DisputeForm
 from tableside.link_guesses import client_address
-from tableside.models import MatchTable, RetiredLink
+from tableside.models import MatchEvent, MatchTable, RetiredLink
 
 PAGE = "tableside/players/match.html"
 LIVE_PART = "tableside/players/live_match.html"
 SEAT_PAGE = "tableside/players/seat.html"
 GONE_PAGE = "tableside/players/gone.html"
+PASS_GONE_PAGE = "passes/gone.html"
 DEVICE_COOKIE = "players_device"
 DEVICE_COOKIE_AGE = 30 * 24 * 3600
 DEVICE_COOKIE_PATH = "/p/"
 """The browser's device id (`table_entry.new_device_id`): sent to the players' pages only."""
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
-ScoringError = (RecordingError, rules.InvalidDeal, TableError)
+ScoringError = (RecordingError, rules.InvalidDeal, TableError, PassError)
 
 
 def link_language(request, table: MatchTable) -> str:
@@ -93,6 +99,7 @@ def with_table(view):
         return response
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
+    wrapped.__wrapped__ = view
     return wrapped
 
 
@@ -205,9 +212,11 @@ def _seated(view):
         if not seat:
             return redirect("players:match", token=table.token)
         request.device = device_of(request)
+        request.via = ""
         return view(request, table, seat)
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
+    wrapped.__wrapped__ = view
     return wrapped
 
 
@@ -227,7 +236,7 @@ def deal_add(request, table: MatchTable, seat: str):
         deal = table_entry.table_deal_enter(
             match=match, seat=seat, score=form.score, details=form.record,
             number=form.cleaned_data["number"], address=client_address(request),
-            device=request.device,
+            device=request.device, via=request.via,
         )
     except ScoringError as error:
         return _refused(request, table, error)
@@ -253,13 +262,16 @@ def deal_sync(request, table: MatchTable):
     if not form.is_valid():
         return offline_sync.invalid(form)
     number = form.cleaned_data["number"]
-    seat = seat_of(request, table)
+    actor = getattr(request, "pass_actor", None)
+    seat = actor.seat if actor else seat_of(request, table)
     try:
         if not seat:
             raise TableError("seat_not_held")
         deal = table_entry.table_deal_enter(
             match=match, seat=seat, score=form.score, number=number,
-            address=client_address(request), device=device_of(request),
+            address=client_address(request),
+            device=actor.device if actor else device_of(request),
+            via=MatchEvent.Via.PASS if actor else "",
         )
     except ScoringError as error:
         code = getattr(error, "code", "")
@@ -282,7 +294,7 @@ def deal_undo(request, table: MatchTable, seat: str):
     try:
         deal = table_entry.table_deal_undo(
             match=table.match, seat=seat, number=form.cleaned_data["number"],
-            address=client_address(request), device=request.device,
+            address=client_address(request), device=request.device, via=request.via,
         )
     except ConfirmationRequired:  # a knockout's later results: the organiser's to undo
         return _refused(request, table, TableError("result_final"))
@@ -305,12 +317,12 @@ def deal_confirm(request, table: MatchTable, seat: str):
         if request.POST.get("reject") == "1":
             table_entry.table_deal_reject(match=table.match, seat=seat, number=number,
                                           address=client_address(request),
-                                          device=request.device)
+                                          device=request.device, via=request.via)
             return _done(request, table, _("Deal %(number)s dropped; enter it again.")
                          % {"number": number})
         table_entry.table_deal_confirm(match=table.match, seat=seat, number=number,
                                        address=client_address(request),
-                                       device=request.device)
+                                       device=request.device, via=request.via)
     except ScoringError as error:
         return _refused(request, table, error)
     return _done(request, table, _("Deal %(number)s confirmed.") % {"number": number})
@@ -327,11 +339,11 @@ def result_sign(request, table: MatchTable, seat: str):
         return _refused(request, table, error, status=403)
     try:
         table_entry.result_sign(match=table.match, seat=seat, address=client_address(request),
-                                device=request.device)
+                                device=request.device, via=request.via)
     except ScoringError as error:
         return _refused(request, table, error)
     # No notice: the sign-off box says it, with the score (and "final" once both signed).
-    return redirect("players:match", token=table.token, permanent=False)
+    return _back(request, table)
 
 
 @require_POST
@@ -346,7 +358,8 @@ def result_dispute(request, table: MatchTable, seat: str):
     try:
         table_entry.result_dispute(match=table.match, seat=seat,
                                    text=form.cleaned_data["text"],
-                                   address=client_address(request), device=request.device)
+                                   address=client_address(request), device=request.device,
+                                   via=request.via)
     except ScoringError as error:
         return _refused(request, table, error)
     return _done(request, table, _("Your dispute was sent to the organiser."))
@@ -374,9 +387,18 @@ def _success(request) -> str:
                     if message.level == messages.SUCCESS)
 
 
+def _back(request, table: MatchTable):
+    """The page a post returns to: the pass's match page for a step from a pass, else the
+    match's link."""
+    actor = getattr(request, "pass_actor", None)
+    if actor is not None:
+        return redirect("players:pass_match", token=actor.token, match_pk=table.match_id)
+    return redirect("players:match", token=table.token, permanent=False)
+
+
 def _done(request, table: MatchTable, notice: str):
     messages.success(request, notice)
-    return redirect("players:match", token=table.token, permanent=False)
+    return _back(request, table)
 
 
 def _page(request, table: MatchTable, *, form=None, error: str = "", status: int = 200,
@@ -388,7 +410,8 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         table.refresh_from_db()
         table.match.refresh_from_db()
     match = table.match
-    seat = seat_of(request, table)
+    actor = getattr(request, "pass_actor", None)
+    seat = actor.seat if actor else seat_of(request, table)
     sheet = match_sheet(match)
     mode = table.entry_mode if fresh else table_entry.entry_mode_of(match)
     state = table_entry.result_state(match, mode, table)
@@ -414,8 +437,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "rows": sheet.rows, "last_deal": sheet.rows[-1] if sheet.rows else None,
         "quick_form": quick_form, "details_form": details_form,
         "details_open": isinstance(form, DealDetailsForm),
-        "deal_url": reverse("players:deal_add", args=[table.token]),
-        "sync_url": reverse("players:deal_sync", args=[table.token]),
+        **_urls(table, actor),
         # Offline, one deal at a time when each waits for the opponent (docs/architecture.md,
         # "Offline entry").
         "offline_limit": 1 if mode == EntryMode.PLAYERS_CONFIRM_EACH else 0,
@@ -430,7 +452,129 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         "disputed_me": table.disputed_by == seat, "locked": locked,
         "final": table.is_final or (match.is_decided and mode != EntryMode.PLAYERS_SIGN),
         "error": error, "notice": _success(request), "organiser": False,
+        # Read with the link when fresh (`table_entry.table_for_token`), else asked.
+        "pass_in_use": actor is None and mode == EntryMode.PLAYERS_SIGN and match.is_over
+        and (table.passes_in_use if fresh else pass_services.players_have_passes(
+            (match.player_a_id, match.player_b_id))),
+        "actor": actor, "code_offered": _code_offered(match, table, mode, seat, actor),
     }
-    follow_link(request, table.token, match)
+    if actor is None:
+        follow_link(request, table.token, match)
+    else:
+        follow_pass_match(request, actor.token, match)
     return render(request, part_or_page(request, PAGE, LIVE_PART), context, status=status)
 
+
+
+def _urls(table: MatchTable, actor) -> dict:
+    """Where the page's forms post: the match's link, or the pass's match (`actor`)."""
+    if actor is None:
+        name, args = "players:%s", [table.token]
+    else:
+        name, args = "players:pass_%s", [actor.token, table.match_id]
+    return {f"{what}_url": reverse(name % what, args=args)
+            for what in ("deal_add", "deal_sync", "deal_undo", "deal_confirm", "sign",
+                         "dispute")} | {
+        "deal_url": reverse(name % "deal_add", args=args),
+        "sync_url": reverse(name % "deal_sync", args=args),
+        "code_url": reverse("players:pass_code_sign", args=args) if actor else "",
+    }
+
+
+def _code_offered(match, table: MatchTable, mode: str, seat: str, actor) -> bool:
+    """The pass's match page offers the opponent to sign here with their personal code: the
+    result waits for their signature and they have a pass (a table with one phone)."""
+    if actor is None or mode != EntryMode.PLAYERS_SIGN or match.status != match.Status.FINISHED:
+        return False
+    other = "B" if seat == "A" else "A"
+    if table.is_final or table.signed(other) or table.disputed_by:
+        return False
+    return pass_services.valid_pass_of(match.player(other).pk) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# The same match from a player's pass (`/pass/<token>/m/<match id>/`): no seat to pick, the seat
+# is the pass's player's; every step names the pass (`MatchEvent.Via.PASS`).
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PassActor:
+    """Who acts on a pass's match page: the pass's `token` (for its addresses only), the seat
+    of its player, the device the steps name (`passes.services.pass_device`) and the pass."""
+
+    token: str
+    seat: str
+    device: str
+    player_pass: object
+
+
+def with_pass_match(view):
+    """Resolve the pass token and the match id to the match's `MatchTable` and the pass's seat
+    in it, then run `view(request, table, seat)` as the link's views run, for that seat
+    (`request.pass_actor`). A token that opens no pass: 404 (counted) or 429, as the pass
+    page; a match the pass's player does not play, or one whose event lets no player enter:
+    404, not counted (the pass is good; it is not that match's)."""
+    def wrapped(request, token: str, match_pk: int):
+        player_pass = pass_services.pass_for_token(token)
+        if player_pass is None:
+            if link_guesses.refused(request):
+                return render(request, PASS_GONE_PAGE, {"too_many": True}, status=429)
+            link_guesses.count_miss(request)
+            return render(request, PASS_GONE_PAGE, {}, status=404)
+        found = pass_selectors.match_of_pass(player_pass.player, match_pk)
+        table = None
+        if found is not None:
+            pairing, seat = found
+            table = table_entry.table_for_token(table_entry.table_of(pairing.match).token)
+        if table is None:
+            return render(request, GONE_PAGE, {}, status=404)
+        request.pass_actor = PassActor(token=token, seat=seat, player_pass=player_pass,
+                                       device=pass_services.pass_device(player_pass))
+        request.device, request.via = request.pass_actor.device, MatchEvent.Via.PASS
+        language = link_language(request, table)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = view(request, table, seat)
+        response.headers["Content-Language"] = language
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    wrapped.__name__ = "pass_" + view.__name__.lstrip("_")
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def _match_page_of_pass(request, table: MatchTable, seat: str):
+    """The match as the pass's player sees it: the page of the match's link, for their seat."""
+    return _page(request, table)
+
+
+def _deal_sync_of_pass(request, table: MatchTable, seat: str):
+    return inspect.unwrap(deal_sync)(request, table)
+
+
+def _code_sign(request, table: MatchTable, seat: str):
+    """At a table with one phone: the opponent signs on this pass's page with their own
+    personal code (`table_entry.result_sign_with_code`; 5 wrong codes per match, then only the
+    organiser). 422 for a wrong code, 409 when no more may be tried."""
+    other = "B" if seat == "A" else "A"
+    try:
+        table_entry.result_sign_with_code(match=table.match, seat=other,
+                                          code=request.POST.get("code", ""),
+                                          address=client_address(request))
+    except PassError as error:
+        status = 409 if error.code == "code_tries_used" else 422
+        return _refused(request, table, error, status=status)
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _back(request, table)
+
+
+pass_match = require_GET(with_pass_match(_match_page_of_pass))
+pass_deal_add = require_POST(with_pass_match(inspect.unwrap(deal_add)))
+pass_deal_sync = require_POST(with_pass_match(_deal_sync_of_pass))
+pass_deal_undo = require_POST(with_pass_match(inspect.unwrap(deal_undo)))
+pass_deal_confirm = require_POST(with_pass_match(inspect.unwrap(deal_confirm)))
+pass_sign = require_POST(with_pass_match(inspect.unwrap(result_sign)))
+pass_dispute = require_POST(with_pass_match(inspect.unwrap(result_dispute)))
+pass_code_sign = require_POST(with_pass_match(_code_sign))

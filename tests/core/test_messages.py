@@ -378,6 +378,14 @@ USER_CASES = {
     "seat_taken": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "seat_other_held": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "seat_not_held": ({}, []),
+    # passes.errors.PassError (the players' passes)
+    "no_club": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "code_wrong": ({"name": "Мария Георгиева", "left": 3}, ["Мария Георгиева", "3"]),
+    "code_tries_used": ({}, []),
+    "code_missing": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "sign_needs_pass": ({}, []),
+    "not_a_club_night": ({}, []),
+    "night_over": ({}, []),
     # scoring.services.RecordingError: whole scorecards and final scores
     "scorecard_not_finished": ({"points_a": 9, "points_b": 7, "target": 11, "count": 8},
                                ["8", "9:7", "11"]),
@@ -399,8 +407,8 @@ USER_CASES = {
     "scorecard_match_started": ({}, []),
 }
 
-APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
-        "live", "printing", "exchange", "server")
+APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "passes",
+        "tableside", "live", "printing", "exchange", "server")
 RAISING_MODULES = sorted(
     str(path.relative_to(ROOT)) for app in APPS
     for path in (ROOT / app).rglob("*.py") if "migrations" not in path.parts
@@ -408,7 +416,7 @@ RAISING_MODULES = sorted(
 """Every module of ours: a refusal raised anywhere needs its row and sentence."""
 RAISED = re.compile(
     r'(?:RecordingError|TournamentError|PrintError|TableError|ScorecardError|KnockoutError'
-    r'|GroupsError|ClubNightError|SwissError'
+    r'|GroupsError|ClubNightError|SwissError|PassError'
     r'|super\(\)\.__init__)'
     r'\(\s*"(\w+)"'
     r'|too_many_players_code(?::[^=]*)? = "(\w+)"'

@@ -20,6 +20,7 @@ from live import watcher as watcher_module
 from live.views import streams
 from scoring import rules
 from scoring import services as scoring_services
+from standings import selectors as standings_selectors
 from tests.live.test_streams import lines_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -179,6 +180,28 @@ def test_many_spectators_streams_cost_one_render_of_each_version(started, monkey
     said = asyncio.run(scenario())
     assert len(renders) == 1
     assert len({data_of(text) for text in said}) == 1
+
+
+def test_two_server_processes_draw_a_version_once_between_them(started, monkeypatch):
+    """Two processes (two `Parts`, sharing Django's cache as gunicorn's workers do) asked for
+    the same version at once: one draws the standings, the other waits and takes its part
+    from the cache."""
+    drawn = []
+    real = standings_selectors.standings_with_withdrawn
+    monkeypatch.setattr(standings_selectors, "standings_with_withdrawn",
+                        lambda *args: drawn.append(args) or real(*args))
+    a_deal(started)
+    version = Tournament.objects.get(pk=started.pk).version
+    page = f"/t/{started.pk}/standings/"
+
+    async def both():
+        return await asyncio.gather(*(
+            pushed.Parts().part(page, "testserver", "http", "en", version) for _ in range(2)))
+
+    first, second = asyncio.run(both())
+    assert len(drawn) == 1
+    assert first == second
+    assert first.startswith(f"id: {version}\nevent: part\n".encode())
 
 
 def test_an_event_made_private_ends_the_pushed_stream(started):

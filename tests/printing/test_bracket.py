@@ -161,7 +161,7 @@ def test_organiser_prints_the_bracket_and_anyone_downloads_it(
     download = client.get(reverse("printing:download", args=[tournament.pk, job.pk]))
     assert download.status_code == 200
     assert 'filename="bracket-en.pdf"' in download["Content-Disposition"]
-    assert b"".join(download.streaming_content).startswith(b"%PDF")
+    assert download.content.startswith(b"%PDF")
 
 
 def test_a_new_result_makes_a_new_bracket_file(django_capture_on_commit_callbacks, cheap_pdfs):

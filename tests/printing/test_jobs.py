@@ -177,7 +177,7 @@ def test_organiser_prints_a_round_pack_follows_it_and_downloads_it(started, orga
     pdf = organiser_client.get(download)
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert 'filename="round-1-pack.pdf"' in pdf["Content-Disposition"]
-    assert pdf_text(b"".join(pdf.streaming_content))[0] == 2
+    assert pdf_text(pdf.content)[0] == 2
 
 
 @pytest.mark.django_db

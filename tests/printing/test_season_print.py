@@ -167,7 +167,7 @@ def test_a_visitor_gets_the_public_pdf_the_organiser_printed(season, organiser, 
     pdf = client.get(urls(season, job)["download"])
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert 'filename="season-crosstable-en.pdf"' in pdf["Content-Disposition"]
-    pages, text = pdf_text(b"".join(pdf.streaming_content))
+    pages, text = pdf_text(pdf.content)
     assert pages == 1 and "Cross-table" in text
     for row in ROWS[:3]:
         assert re.search(row, text), (row, text)

@@ -360,6 +360,36 @@ def test_the_organisers_correction_clears_the_signatures_and_the_history_says_so
     assert (match.game_points_a, match.game_points_b) == (9, 3)
 
 
+def test_a_correction_to_another_score_with_the_same_winner_clears_the_signatures(
+        match, token, organiser, organiser_client):
+    """12:0 signed by both; the organiser corrects deal 4 from a capot (3) to a schneider (2):
+    11:0, the same winner, but not the score they signed."""
+    enter(match, "A3 A3 A3 A3")
+    assert phone(token, "A").post(f"/p/{token}/sign/", {"seat": "A"}).status_code == 302
+    assert phone(token, "B").post(f"/p/{token}/sign/", {"seat": "B"}).status_code == 302
+    assert table(match).is_final
+    response = organiser_client.post(reverse("matches:deal_correct", args=[match.pk, 4]), {
+        "winner": "A", "reason": "schneider", "correction_reason": "loser had 31"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.winner, match.game_points_a, match.game_points_b) == ("A", 11, 0)
+    after = table(match)
+    assert (after.signed_a, after.signed_b, after.is_final) == (None, None, False)
+    assert MatchEvent.objects.get(match=match, kind="cleared").user == organiser
+
+
+def test_a_correction_that_keeps_the_score_keeps_the_signatures(match, token,
+                                                                organiser_client):
+    """Deal 4 corrected from one capot to the same capot: 12:0 as signed."""
+    enter(match, "A3 A3 A3 A3")
+    phone(token, "A").post(f"/p/{token}/sign/", {"seat": "A"})
+    phone(token, "B").post(f"/p/{token}/sign/", {"seat": "B"})
+    organiser_client.post(reverse("matches:deal_correct", args=[match.pk, 4]), {
+        "winner": "A", "reason": "capot", "correction_reason": "checked again"})
+    assert table(match).is_final
+    assert not MatchEvent.objects.filter(match=match, kind="cleared").exists()
+
+
 # --- only the holder acts for a seat -------------------------------------------------------
 
 

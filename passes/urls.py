@@ -1,0 +1,17 @@
+"""The players' passes: `passes:`. `/pass/<token>/` is a player's own page (the token is the
+only key); the organiser's pages hang under the player and the club."""
+
+from django.urls import path
+
+from passes import views
+
+app_name = "passes"
+
+urlpatterns = [
+    path("pass/<token:token>/", views.pass_page, name="page"),
+    path("pass/<token:token>/here/<id:pk>/", views.arrive, name="arrive"),
+    path("players/<id:player_pk>/pass/", views.player_pass, name="player"),
+    path("club/<id:club_pk>/passes/", views.slips, name="slips"),
+    path("club/<id:club_pk>/passes/make/", views.slips_make, name="slips_make"),
+    path("club/<id:club_pk>/passes.pdf", views.slips_pdf, name="slips_pdf"),
+]
