@@ -5,7 +5,9 @@
 // - No fetch while a form inside the region is being filled (a field of it has focus, a field
 //   was changed since the region was drawn, or a <details> holding a form is open: the undo and
 //   the card-points entry), nor while a post of the page is on its way. The region is marked
-//   stale and fetched once the form is left or the post answered, if still needed.
+//   stale and fetched once the form is left or the post answered, if still needed. A part
+//   that arrives once its form has begun to be filled (a tap on the next deal's winner while
+//   the part was on its way) is not swapped in either: the region is marked stale again.
 // - The control room's times since the last entry, and its idle marks, move on with this
 //   screen's clock (a minute passing changes nothing on the server, so nothing is fetched).
 // - Its own change is not fetched again: every answer of a live page names the version it shows
@@ -37,7 +39,7 @@
   var sending = 0;  // posts of this page on their way: their answers name the new version
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
-    var named = xhr && parseInt(xhr.getResponseHeader("X-Live-Version") || "", 10);
+    var named = xhr && !xhr.liveHeldBack && parseInt(xhr.getResponseHeader("X-Live-Version") || "", 10);
     if (named > shown) shown = named;
     var config = event.detail && event.detail.requestConfig;
     if (config && config.verb !== "get" && sending > 0) sending -= 1;
@@ -63,6 +65,18 @@
       event.preventDefault();
       elt.setAttribute("data-live-stale", version || "");
     }
+  });
+
+  // The region's part, arrived while its form is being filled: kept out, fetched again later.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var xhr = event.detail && event.detail.xhr;
+    var config = event.detail && event.detail.requestConfig;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-live") || !xhr) return;
+    if ((config && config.verb !== "get") || xhr.status !== 200 || !beingFilled(target(elt))) return;
+    event.detail.shouldSwap = false;
+    xhr.liveHeldBack = true;  // the page does not show this version
+    elt.setAttribute("data-live-stale", xhr.getResponseHeader("X-Live-Version") || "");
   });
 
   // A part the stream pushes (live/pushed.py) is swapped in unless the page shows that
