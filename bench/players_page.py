@@ -233,7 +233,7 @@ def serve(env: dict, port: int) -> subprocess.Popen:
         if server.poll() is not None:
             raise SystemExit("serve_club stopped:\n" + log.read_text()[-3000:])
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/static/css/site.css", timeout=2)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/sw.js", timeout=2)
             return server
         except OSError:
             time.sleep(0.2)
