@@ -19,6 +19,7 @@ from events.access import tournament_for_reading
 from formats.knockout import selectors as knockout_selectors
 from live import selectors as live_selectors
 from live.pages import follow_event, part_or_page, shared_part
+from live.slides import table_slides
 from standings import selectors as standings_selectors
 from standings.tables import provisional_counted, standings_rows, unsigned_entries
 from tableside import table_entry
@@ -60,6 +61,31 @@ def seating(round_, pairings: list, *, pairs_on_the_spot: bool) -> list:
             + [p for p in pairings if p.is_bye and p.entry_a_id])
 
 
+def round_slides(pairings: list) -> list[dict]:
+    """The round slide cut into slides of at most `live.slides.MOST_ROWS` tables: each
+    {"pairings": its pairings, "rows": the rows of the longest slide (all slides of a table
+    take the same type), "first"/"last": the first and last table number it shows (None for
+    a slide of byes only), "part": its number from 1}."""
+    cuts = table_slides(len(pairings))
+    slides = []
+    for part, cut in enumerate(cuts, start=1):
+        shown = pairings[cut.start:cut.stop]
+        tables = [p.table for p in shown if p.table]
+        slides.append({"pairings": shown, "rows": max(len(cuts[0]), 1), "part": part,
+                       "first": min(tables, default=None), "last": max(tables, default=None)})
+    return slides
+
+
+def standings_slides(rows: list) -> list[dict]:
+    """The standings cut into slides of at most `live.slides.MOST_ROWS` rows: each
+    {"rows": its rows, "size": the rows of the longest slide, "first"/"last": the places
+    (1-based, in the table's order) of its first and last row, "part": its number from 1}."""
+    cuts = table_slides(len(rows))
+    return [{"rows": rows[cut.start:cut.stop], "size": max(len(cuts[0]), 1), "part": part,
+             "first": cut.start + 1, "last": cut.stop}
+            for part, cut in enumerate(cuts, start=1)]
+
+
 def rotation_seconds(value: str | None) -> int:
     """The `?every=` of the page: whole seconds from FASTEST to SLOWEST; anything else (absent,
     not a number, out of range) is EVERY_SECONDS."""
@@ -98,6 +124,8 @@ def projector(request, pk: int):
         "round": round_,
         "pairings": pairings,
         "standings": standings,
+        "standings_slides": standings_slides(standings) if standings is not None else [],
+        "round_slides": round_slides(pairings),
         "provisional": set(provisional),
         "unsigned": len(counted),
         "groups": groups,
