@@ -36,3 +36,23 @@ def table_slides(count: int, most: int = MOST_ROWS) -> list[range]:
     slides = math.ceil(count / most)
     length = math.ceil(count / slides)
     return [range(start, min(start + length, count)) for start in range(0, count, length)]
+
+MOST_BOXES = 8
+"""At most this many matches in the bracket slide's first column. A match's box is two
+players' lines and a line saying where it stands, some 4.3 ems with its gap; eight of them
+share the three quarters of the screen's height the bracket has, each player's line some
+34 px high at 1080 (a sixteenth of the height of the 8 boxes' 778 px, less the box's line)."""
+
+
+def bracket_first_column(matches: list[int], most: int = MOST_BOXES) -> int:
+    """Which column (0-based) the bracket slide starts from, given the number of matches in
+    each of the bracket's columns (`matches`, the first round first: 16, 8, 4, 2, 1 for 32
+    players): the first with at most `most` matches, so that the slide shows the rounds from
+    the round of 16 on (with 8 at most); a whole bracket of 16 players or fewer. The rounds
+    before it are on the round slides, a table each, while they are played. 0 for a bracket
+    with no columns yet.
+
+    Raises ValueError if `most` is below 1."""
+    if most < 1:
+        raise ValueError(f"need most >= 1, got {most}")
+    return next((index for index, count in enumerate(matches) if count <= most), 0)

@@ -9,6 +9,7 @@ events need no login; a private one is 404 except for its organisers (`tournamen
 A result not yet signed by both players is marked as on the standings and bracket pages.
 """
 
+import dataclasses
 import math
 
 from django.shortcuts import render
@@ -19,7 +20,7 @@ from events.access import tournament_for_reading
 from formats.knockout import selectors as knockout_selectors
 from live import selectors as live_selectors
 from live.pages import follow_event, part_or_page, shared_part
-from live.slides import table_slides
+from live.slides import bracket_first_column, table_slides
 from standings import selectors as standings_selectors
 from standings.tables import provisional_counted, standings_rows, unsigned_entries
 from tableside import table_entry
@@ -86,6 +87,15 @@ def standings_slides(rows: list) -> list[dict]:
             for part, cut in enumerate(cuts, start=1)]
 
 
+def bracket_on_show(bracket):
+    """The bracket as its slide shows it: the columns from `live.slides.bracket_first_column`
+    on (a `Bracket` with fewer columns; its podium and third-place match kept), or None."""
+    if bracket is None or not bracket.columns:
+        return bracket
+    first = bracket_first_column([len(column.matches) for column in bracket.columns])
+    return dataclasses.replace(bracket, columns=bracket.columns[first:])
+
+
 def rotation_seconds(value: str | None) -> int:
     """The `?every=` of the page: whole seconds from FASTEST to SLOWEST; anything else (absent,
     not a number, out of range) is EVERY_SECONDS."""
@@ -115,7 +125,8 @@ def projector(request, pk: int):
     groups = [(table, standings_rows(table.ranked))
               for table in standings_selectors.group_tables(tournament)
               ] if event_format.has_groups else []
-    bracket = knockout_selectors.bracket(tournament) if event_format.has_bracket else None
+    bracket = (bracket_on_show(knockout_selectors.bracket(tournament))
+               if event_format.has_bracket else None)
     seated = seating(round_, pairings, pairs_on_the_spot=event_format.pairs_on_the_spot)
     columns = seating_columns(len(seated))
     page = part_or_page(request, "live/projector.html", "live/partials/live_projector.html")
@@ -131,6 +142,8 @@ def projector(request, pk: int):
         "groups": groups,
         "bracket": bracket if bracket is None or bracket.columns or not groups else None,
         "every": rotation_seconds(request.GET.get("every")),
+        "bracket_matches": len(bracket.columns[0].matches) if bracket and bracket.columns else 1,
+        "bracket_columns": len(bracket.columns) if bracket and bracket.columns else 1,
         "seating": seated,
         "seating_columns": columns,
         "seating_rows": math.ceil(len(seated) / columns) if seated else 0,
