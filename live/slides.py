@@ -56,3 +56,30 @@ def bracket_first_column(matches: list[int], most: int = MOST_BOXES) -> int:
     if most < 1:
         raise ValueError(f"need most >= 1, got {most}")
     return next((index for index, count in enumerate(matches) if count <= most), 0)
+
+GROUP_COLUMNS = 2
+"""At most this many group tables side by side on a slide: a table (the place, a name, the
+matches won and the game-point difference) takes some 25 ems, so three side by side leave
+1920 px type of 24 px, two 36 px."""
+
+
+def group_slides(sizes: list[int], most: int = MOST_ROWS) -> tuple[list[range], int, int]:
+    """How the group tables of the groups slide are cut into slides and laid out, given each
+    group's number of players (`sizes`, group A first): returns (the groups, 0-based, of each
+    slide; the lines each column of a slide's grid holds; its columns). A group table is its
+    players' rows, its caption and its head: size + 2 lines; a column of the grid holds as
+    many tables of the largest group as fit `most` + 2 lines (one at least); a slide
+    holds `GROUP_COLUMNS` such columns at most, and the groups are shared out evenly
+    (`table_slides`). 8 groups of 4: 6 lines a table, 2 tables a column, 4 a slide: 2 slides
+    of 4 groups, each 2 columns of 2 tables (12 lines). 3 groups of 8: 10 lines a table, one
+    a column, 2 a slide: 2 slides (2 groups, then 1), each of 2 columns of one table (10
+    lines).
+
+    Raises ValueError for no groups or a group of fewer than 1 player."""
+    if not sizes or min(sizes) < 1:
+        raise ValueError(f"need groups of 1 player or more, got {sizes}")
+    lines = max(sizes) + 2
+    stacked = max(1, (most + 2) // lines)
+    cuts = table_slides(len(sizes), stacked * GROUP_COLUMNS)
+    columns = math.ceil(len(cuts[0]) / stacked)
+    return cuts, min(stacked, len(cuts[0])) * lines, columns

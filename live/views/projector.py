@@ -20,7 +20,7 @@ from events.access import tournament_for_reading
 from formats.knockout import selectors as knockout_selectors
 from live import selectors as live_selectors
 from live.pages import follow_event, part_or_page, shared_part
-from live.slides import bracket_first_column, table_slides
+from live.slides import bracket_first_column, group_slides, table_slides
 from standings import selectors as standings_selectors
 from standings.tables import provisional_counted, standings_rows, unsigned_entries
 from tableside import table_entry
@@ -87,6 +87,20 @@ def standings_slides(rows: list) -> list[dict]:
             for part, cut in enumerate(cuts, start=1)]
 
 
+def groups_slides(groups: list) -> list[dict]:
+    """The group tables (`groups`: [(group table, its rows)], group A first) cut into slides
+    by `live.slides.group_slides`: each {"groups": its share of `groups`, "lines": the lines
+    a column of its grid holds, "columns": its grid's columns, "first"/"last": the letters of
+    its first and last group, "part": its number from 1}; [] without groups."""
+    if not groups:
+        return []
+    cuts, lines, columns = group_slides([table.size for table, _ in groups])
+    return [{"groups": groups[cut.start:cut.stop], "lines": lines, "columns": columns,
+             "first": groups[cut.start][0].letter, "last": groups[cut.stop - 1][0].letter,
+             "part": part}
+            for part, cut in enumerate(cuts, start=1)]
+
+
 def bracket_on_show(bracket):
     """The bracket as its slide shows it: the columns from `live.slides.bracket_first_column`
     on (a `Bracket` with fewer columns; its podium and third-place match kept), or None."""
@@ -140,6 +154,7 @@ def projector(request, pk: int):
         "provisional": set(provisional),
         "unsigned": len(counted),
         "groups": groups,
+        "groups_slides": groups_slides(groups),
         "bracket": bracket if bracket is None or bracket.columns or not groups else None,
         "every": rotation_seconds(request.GET.get("every")),
         "bracket_matches": len(bracket.columns[0].matches) if bracket and bracket.columns else 1,

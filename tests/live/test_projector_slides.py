@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from club.models import Player
 from events import registry
 from events.models import Entry, Tournament
-from live.slides import MOST_ROWS, table_slides
+from live.slides import MOST_ROWS, bracket_first_column, group_slides, table_slides
 from scoring.models import Match
 from tests.playing import play
 
@@ -147,3 +147,39 @@ def test_a_short_table_is_one_slide_with_no_rows_in_its_title(tournament):
     standings = slides_of(html, "standings")
     assert len(standings) == 1
     assert "<h2>Класиране</h2>" in standings[0]
+
+
+@pytest.mark.parametrize(("matches", "first"), [
+    ([], 0),                 # no bracket yet
+    ([1], 0),                # two players: the final
+    ([4, 2, 1], 0),          # 8 players: the whole bracket
+    ([8, 4, 2, 1], 0),       # 16 players: the whole bracket, 8 matches in its first column
+    ([16, 8, 4, 2, 1], 1),   # 32 players: from the round of 16 on
+    ([32, 16, 8, 4, 2, 1], 2),  # 64 players: from the round of 16 on
+    ([64, 32, 16, 8, 4, 2, 1], 3),  # 128 players: from the round of 16 on
+])
+def test_the_bracket_slide_starts_at_the_first_round_of_eight_matches_at_most(matches, first):
+    assert bracket_first_column(matches) == first
+
+
+@pytest.mark.parametrize(("sizes", "groups", "lines", "columns"), [
+    # 8 groups of 4: a table 4 + 2 = 6 lines, (12 + 2) // 6 = 2 a column, 4 a slide.
+    ([4] * 8, [4, 4], 12, 2),
+    # 3 groups of 8: 10 lines, one a column, 2 a slide: 2 slides of ⌈3/2⌉ = 2 groups, then 1.
+    ([8, 8, 8], [2, 1], 10, 2),
+    # 2 groups of 3: 5 lines, 2 a column; both on one slide, one column of two.
+    ([3, 3], [2], 10, 1),
+    # 32 groups of 4 (128 players): 4 a slide, 8 slides.
+    ([4] * 32, [4] * 8, 12, 2),
+    # 3 groups of 5 and one of 6 (21 players): the largest, 8 lines, one a column.
+    ([6, 5, 5, 5], [2, 2], 8, 2),
+])
+def test_the_group_tables_on_their_slides(sizes, groups, lines, columns):
+    cuts, column_lines, grid_columns = group_slides(sizes)
+    assert [len(cut) for cut in cuts] == groups
+    assert (column_lines, grid_columns) == (lines, columns)
+
+
+def test_no_groups_is_refused():
+    with pytest.raises(ValueError):
+        group_slides([])
