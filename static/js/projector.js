@@ -43,6 +43,8 @@
     show();
     window.setInterval(next, seconds * 1000);
   });
+  // Right after a swap (before htmx settles), so that no frame shows the first slide instead.
+  document.addEventListener("htmx:afterSwap", show);
   document.addEventListener("htmx:afterSettle", show);
   document.addEventListener("htmx:load", show);
 })();
