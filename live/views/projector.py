@@ -20,7 +20,7 @@ from events.access import tournament_for_reading
 from formats.knockout import selectors as knockout_selectors
 from live import selectors as live_selectors
 from live.pages import follow_event, part_or_page, shared_part
-from live.slides import bracket_first_column, group_slides, table_slides
+from live.slides import MOST_ROWS, SMALLEST_TYPE, bracket_first_column, group_slides, table_slides
 from standings import selectors as standings_selectors
 from standings.tables import provisional_counted, standings_rows, unsigned_entries
 from tableside import table_entry
@@ -33,12 +33,13 @@ LINES_PER_TABLE = 2.6
 """The height of a seating row in ems: the two names, one above the other, and the gap."""
 
 
-def seating_columns(tables: int) -> int:
-    """How many columns the seating slide lays `tables` rows out in (1 to 4): the number whose
-    type is largest on a 16:9 screen, the height giving each row `LINES_PER_TABLE` ems and
-    the width each column `NAME_EMS`; a further column only for a tenth larger type (fewer
-    columns leave the names more room). Pure arithmetic on the share of the screen the slide
-    has (three quarters of the height, nine tenths of the width)."""
+def seating_layout(tables: int) -> tuple[int, float]:
+    """How the seating slide lays `tables` rows out: (its columns, 1 to 4; its type in
+    ninths of the screen's height). The columns whose type is largest on a 16:9 screen, the
+    height giving each row `LINES_PER_TABLE` ems and the width each column `NAME_EMS`; a
+    further column only for a tenth larger type (fewer columns leave the names more room).
+    Pure arithmetic on the share of the screen the slide has (three quarters of the height,
+    nine tenths of the width)."""
     height, width = 0.74 * 9, 0.94 * 16
     best, best_size = 1, 0.0
     for columns in range(1, 5):
@@ -46,7 +47,19 @@ def seating_columns(tables: int) -> int:
         size = min(height / rows / LINES_PER_TABLE, width / columns / NAME_EMS)
         if size > best_size * 1.1:
             best, best_size = columns, size
-    return best
+    return best, best_size
+
+
+def seating_columns(tables: int) -> int:
+    """How many columns the seating slide lays `tables` rows out in (`seating_layout`)."""
+    return seating_layout(tables)[0]
+
+
+MOST_SEATS = next(tables for tables in range(1, 200)
+                  if seating_layout(tables + 1)[1] < 9 * SMALLEST_TYPE)
+"""At most this many tables on a seating slide: the most whose type stays at least
+`live.slides.SMALLEST_TYPE` of the screen's height (16: two columns of 8); more take
+several seating slides."""
 
 
 def seating(round_, pairings: list, *, pairs_on_the_spot: bool) -> list:
@@ -62,12 +75,24 @@ def seating(round_, pairings: list, *, pairs_on_the_spot: bool) -> list:
             + [p for p in pairings if p.is_bye and p.entry_a_id])
 
 
-def round_slides(pairings: list) -> list[dict]:
+def seating_slides(seated: list) -> list[dict]:
+    """The seating slide cut into slides of at most `MOST_SEATS` tables: each {"pairings",
+    "first", "last", "part"} as `round_slides`, with "columns" and "rows", the grid of the
+    longest slide (all of them take its type); [] for no seating."""
+    if not seated:
+        return []
+    slides = round_slides(seated, most=MOST_SEATS)
+    columns = seating_columns(len(slides[0]["pairings"]))
+    rows = math.ceil(len(slides[0]["pairings"]) / columns)
+    return [{**slide, "columns": columns, "rows": rows} for slide in slides]
+
+
+def round_slides(pairings: list, most: int = MOST_ROWS) -> list[dict]:
     """The round slide cut into slides of at most `live.slides.MOST_ROWS` tables: each
     {"pairings": its pairings, "rows": the rows of the longest slide (all slides of a table
     take the same type), "first"/"last": the first and last table number it shows (None for
     a slide of byes only), "part": its number from 1}."""
-    cuts = table_slides(len(pairings))
+    cuts = table_slides(len(pairings), most)
     slides = []
     for part, cut in enumerate(cuts, start=1):
         shown = pairings[cut.start:cut.stop]
@@ -142,7 +167,6 @@ def projector(request, pk: int):
     bracket = (bracket_on_show(knockout_selectors.bracket(tournament))
                if event_format.has_bracket else None)
     seated = seating(round_, pairings, pairs_on_the_spot=event_format.pairs_on_the_spot)
-    columns = seating_columns(len(seated))
     page = part_or_page(request, "live/projector.html", "live/partials/live_projector.html")
     return render(request, page, {
         "tournament": tournament,
@@ -160,6 +184,5 @@ def projector(request, pk: int):
         "bracket_matches": len(bracket.columns[0].matches) if bracket and bracket.columns else 1,
         "bracket_columns": len(bracket.columns) if bracket and bracket.columns else 1,
         "seating": seated,
-        "seating_columns": columns,
-        "seating_rows": math.ceil(len(seated) / columns) if seated else 0,
+        "seating_slides": seating_slides(seated),
     })

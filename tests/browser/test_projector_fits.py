@@ -69,7 +69,7 @@ def test_every_slide_fits_1280_by_720(open_page, live_site, swiss_32):
     page.wait_for_selector(".slide.current")
     slides = page.evaluate("() => [...document.querySelectorAll('.slides .slide')].map("
                            "s => s.dataset.slide + ':' + (s.dataset.part || ''))")
-    assert slides == ["seating:", "round:1", "round:2",
+    assert slides == ["seating:1", "round:1", "round:2",
                       "standings:1", "standings:2", "standings:3"]
     for index, slide in enumerate(slides):
         if index:

@@ -11,6 +11,7 @@ slides as that allows, all of one length but a shorter last: n rows take ⌈n / 
 import datetime
 import math
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -22,6 +23,7 @@ from club.models import Player
 from events import registry
 from events.models import Entry, Tournament
 from live.slides import MOST_ROWS, bracket_first_column, group_slides, table_slides
+from live.views.projector import MOST_SEATS, seating_slides
 from scoring.models import Match
 from tests.playing import play
 
@@ -183,3 +185,26 @@ def test_the_group_tables_on_their_slides(sizes, groups, lines, columns):
 def test_no_groups_is_refused():
     with pytest.raises(ValueError):
         group_slides([])
+
+
+def test_a_seating_slide_holds_at_most_sixteen_tables():
+    # The seating's rows are 2.6 ems on 0.74 × 9 = 6.66 ninths of the height, its columns
+    # 18 ems on 0.94 × 16 = 15.04: 16 tables in 2 columns of 8 take type of 6.66 / 8 / 2.6 =
+    # 0.320 ninths of the height, at least the 9 / 30 = 0.3 of the smallest type; 17 tables
+    # take 2 columns of 9, 6.66 / 9 / 2.6 = 0.285 (3 columns of 6: min(0.427, 15.04 / 3 / 18
+    # = 0.279)), less.
+    assert MOST_SEATS == 16
+
+
+def test_the_seating_of_64_tables_takes_four_slides_of_16():
+    tables = [SimpleNamespace(table=number) for number in range(1, 65)]
+    slides = seating_slides(tables)
+    assert [(slide["first"], slide["last"]) for slide in slides] == [
+        (1, 16), (17, 32), (33, 48), (49, 64)]
+    # Each in 2 columns of 8 (`seating_columns`: 16 tables, two columns).
+    assert {(slide["columns"], slide["rows"]) for slide in slides} == {(2, 8)}
+
+
+def test_a_seating_of_16_tables_is_one_slide():
+    tables = [SimpleNamespace(table=number) for number in range(1, 17)]
+    assert [(slide["first"], slide["last"]) for slide in seating_slides(tables)] == [(1, 16)]
