@@ -4,8 +4,11 @@ clock (`events.templatetags.event_notices`). Its slides take turns every `?every
 (`static/js/projector.js`): who sits where (`seating`: first, while no match of the round
 being played is over yet), the round being played with tables and live scores, the standings
 or, for a knockout, the bracket; with a group stage, the group tables and the bracket once
-drawn. The slides are fetched again at every change of the event (`live.pages`). Public
-events need no login; a private one is 404 except for its organisers (`tournament_for_reading`).
+drawn. A long table takes several slides, each its turn, so that every slide fits the
+screen in large type (`live.slides`; `round_slides`, `standings_slides`, `seating_slides`,
+`groups_slides`, `bracket_on_show` below). The slides are fetched again at every change of
+the event (`live.pages`). Public events need no login; a private one is 404 except for its
+organisers (`tournament_for_reading`).
 A result not yet signed by both players is marked as on the standings and bracket pages.
 """
 
@@ -128,7 +131,8 @@ def groups_slides(groups: list) -> list[dict]:
 
 def bracket_on_show(bracket):
     """The bracket as its slide shows it: the columns from `live.slides.bracket_first_column`
-    on (a `Bracket` with fewer columns; its podium and third-place match kept), or None."""
+    on (a `Bracket` with fewer columns; its podium and third-place match kept, its count of
+    matches being played only those of the columns shown), or None."""
     if bracket is None or not bracket.columns:
         return bracket
     first = bracket_first_column([len(column.matches) for column in bracket.columns])
