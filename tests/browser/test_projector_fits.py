@@ -98,3 +98,32 @@ def test_the_slide_on_show_stays_across_a_swap(open_page, live_site, swiss_32):
                            " && !!document.querySelector('.slide.current')", timeout=3_000)
     assert page.locator('.slide[data-slide="seating"]').count() == 0
     assert current(page) == "standings:2"
+
+
+def test_a_32_player_knockout_fits_1280_by_720(open_page, live_site):
+    # Round 1 (16 matches) being played: two round slides of 8 tables, then the bracket from
+    # the round of 16 on (8 boxes in its first column, `live.slides.bracket_first_column`).
+    event = Tournament.objects.create(
+        name="Елиминации на клуба · 32 играчи", date=datetime.date(2026, 12, 19),
+        format=Tournament.Format.KNOCKOUT)
+    for number in range(32):
+        name = f"{FIRST[number % 8]} {LAST[number // 8]}"
+        Entry.objects.create(tournament=event, player=Player.objects.create(name=name),
+                             number=number + 1)
+    registry.for_tournament(event).start()
+    page = open_page(WIDTH, HEIGHT)
+    page.goto(live_site.url + reverse("live:projector", args=[event.pk]) + "?every=5")
+    page.wait_for_selector(".slide.current")
+    slides = page.evaluate("() => [...document.querySelectorAll('.slides .slide')].map("
+                           "s => s.dataset.slide + ':' + (s.dataset.part || ''))")
+    assert slides == ["seating:1", "round:1", "round:2", "bracket:"]
+    for index, slide in enumerate(slides):
+        if index:
+            page.wait_for_function(
+                "i => document.querySelectorAll('.slides .slide')[i]"
+                ".classList.contains('current')", arg=index, timeout=7_000)
+        assert page.evaluate(OUT_OF_THE_WINDOW) == [], slide
+    headings = page.locator(".slide.current .bracket-round h3").all_inner_texts()
+    assert [text.casefold() for text in headings] == [
+        "round of 16", "quarterfinal", "semifinal", "final"]
+    assert page.locator(".slide.current .bm").count() == 8 + 4 + 2 + 1
