@@ -1,32 +1,50 @@
 // The projector (live/templates/live/projector.html): one slide at a time, the next every
 // `data-every` seconds of <body> (a clock of this screen: nothing is asked of the server). The
-// slides are swapped by the live region (static/js/live.js)
-// when the event changes; the slide on show stays on show across a swap.
+// slides are swapped by the live region (static/js/live.js) when the event changes; the slide
+// on show stays on show across a swap: the one of the same kind and part (data-slide,
+// data-part: "standings" 2 stays "standings" 2 when the seating slide before it goes), else
+// the one at its place.
 (function () {
   var shown = 0;
+  var shownKey = null;
 
-  // The seating slide's rows and columns (data-rows, data-cols) as the CSS variables its grid
-  // is laid out by: the site's Content-Security-Policy allows no style attribute.
+  function keyOf(slide) { return slide.dataset.slide + ":" + (slide.dataset.part || ""); }
+
+  // A slide's rows and columns (data-rows, data-cols) as the CSS variables it is laid out by:
+  // the site's Content-Security-Policy allows no style attribute.
   function layOut() {
-    document.querySelectorAll(".slide[data-rows][data-cols]").forEach(function (slide) {
+    document.querySelectorAll(".slide[data-rows]").forEach(function (slide) {
       slide.style.setProperty("--rows", slide.dataset.rows);
-      slide.style.setProperty("--cols", slide.dataset.cols);
+      if (slide.dataset.cols) slide.style.setProperty("--cols", slide.dataset.cols);
     });
   }
 
   function show() {
     layOut();
-    var slides = document.querySelectorAll(".slides .slide");
+    var slides = Array.prototype.slice.call(document.querySelectorAll(".slides .slide"));
     if (!slides.length) return;
-    shown = shown % slides.length;
+    var same = shownKey === null ? -1 : slides.findIndex(function (slide) {
+      return keyOf(slide) === shownKey;
+    });
+    shown = same >= 0 ? same : shown % slides.length;
+    shownKey = keyOf(slides[shown]);
     slides.forEach(function (slide, index) { slide.classList.toggle("current", index === shown); });
+  }
+
+  function next() {
+    var slides = document.querySelectorAll(".slides .slide");
+    if (slides.length) shown = (shown + 1) % slides.length;
+    shownKey = null;
+    show();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     var seconds = parseInt(document.body.dataset.every, 10) || 20;
     show();
-    window.setInterval(function () { shown += 1; show(); }, seconds * 1000);
+    window.setInterval(next, seconds * 1000);
   });
+  // Right after a swap (before htmx settles), so that no frame shows the first slide instead.
+  document.addEventListener("htmx:afterSwap", show);
   document.addEventListener("htmx:afterSettle", show);
   document.addEventListener("htmx:load", show);
 })();
