@@ -6,12 +6,21 @@ kept for no session (a player's link) always. The served script is the file itse
 import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-NODE = shutil.which("node")
+
+def node() -> str | None:
+    """Node.js: the system's, else the one Playwright ships to drive the browser tests."""
+    import playwright
+    bundled = Path(playwright.__file__).parent / "driver" / "node"
+    return shutil.which("node") or (str(bundled) if bundled.exists() else None)
+
+
+NODE = node()
 
 HARNESS = r"""
 const fs = require("fs");
