@@ -69,9 +69,10 @@
 
   // The region's part, arrived while its form is being filled: kept out, fetched again later.
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var elt = event.detail && event.detail.elt;
     var xhr = event.detail && event.detail.xhr;
     var config = event.detail && event.detail.requestConfig;
+    // The region that asked (the swap's own `elt` is its target when it names one).
+    var elt = (config && config.elt) || (event.detail && event.detail.elt);
     if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-live") || !xhr) return;
     if ((config && config.verb !== "get") || xhr.status !== 200 || !beingFilled(target(elt))) return;
     event.detail.shouldSwap = false;

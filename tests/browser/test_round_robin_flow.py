@@ -31,10 +31,11 @@ def test_organiser_runs_a_match_and_sees_the_standings(browser_page, live_site,
         with page.expect_response(lambda response: response.request.method == "POST") as saved:
             page.click(f"text=Save deal {number}")
         page.wait_for_selector(f"text=Save deal {number + 1}")
-        # Each deal brings the score, the form and its own row (deal 1: the list it starts),
-        # not the whole panel.
-        assert saved.value.headers.get("hx-retarget") == "#match-head"
-    # The deals came back as one new row each, added to the list below the form.
+        # Each deal shows at the tap and is sent behind it to the match's sync address, which
+        # answers with a short JSON ("stored"), not a page.
+        assert saved.value.url.endswith(f"/m/{page.url.rstrip('/').rsplit('/', 1)[-1]}/deal/sync/")
+        assert saved.value.json()["result"] == "stored"
+    # Each deal is a row of the list below the form.
     running = page.locator("table.deal-list td.running")
     assert running.all_inner_texts() == ["3:0", "6:0", "9:0"]
 

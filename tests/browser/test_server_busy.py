@@ -1,7 +1,8 @@
-"""While the server answers 503 (the database restarting), an htmx deal form keeps what was
-entered and says "not saved, tap again" (static/js/server_busy.js); tapped again once the
-server is back, the deal is saved once. The organiser is logged in without the form
-(`log_in`)."""
+"""While the server answers 503 (the database restarting), a deal entered on the organiser's
+match page shows in the score at the tap and waits on the phone, "waiting to send", with
+nothing stored; once the server is back it is sent by itself (here: when the page is looked at
+again, as a phone woken from sleep) and stored once. The organiser is logged in without the
+form (`log_in`)."""
 
 import pytest
 from django.urls import reverse
@@ -12,9 +13,6 @@ from scoring.models import Deal
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-NOTE = "Not saved: the server is busy. Tap the button again in a moment."
-
 
 def test_a_deal_sent_while_the_server_is_busy_stays_on_the_form(browser_page, live_site,
                                                                tournament, organiser):
@@ -29,18 +27,17 @@ def test_a_deal_sent_while_the_server_is_busy_stays_on_the_form(browser_page, li
     def busy(route):
         route.fulfill(status=503, headers={"Retry-After": "10"}, body="busy")
 
-    add_url = live_site.url + reverse("matches:deal_add", args=[match.pk])
-    page.route(add_url, busy)
-    page.click("text=Save deal 1")
-    note = page.locator("form.quick-entry .server-busy")
-    note.wait_for()
-    assert note.inner_text() == NOTE
-    assert page.locator("form.quick-entry input[name=winner][value=A]").is_checked()
-    assert page.locator("form.quick-entry input[name=reason][value=capot]").is_checked()
+    sync_url = live_site.url + reverse("matches:deal_sync", args=[match.pk])
+    page.route(sync_url, busy)
+    with page.expect_response(sync_url):
+        page.click("text=Save deal 1")
+    page.wait_for_selector("text=Deals waiting to send: 1")
+    assert page.locator(".scoreboard .side .points").all_inner_texts() == ["3", "0"]
+    assert page.locator("text=Save deal 2").count() == 1
     assert Deal.objects.count() == 0
 
-    page.unroute(add_url, busy)
-    page.click("text=Save deal 1")
-    page.wait_for_selector("text=Save deal 2")
-    assert page.locator(".server-busy").count() == 0
+    page.unroute(sync_url, busy)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_selector("text=Deals waiting to send", state="detached")
+    page.wait_for_function("document.querySelector('#offline-entry').hidden")
     assert list(Deal.objects.values_list("number", "winner", "game_points")) == [(1, "A", 3)]
