@@ -133,7 +133,9 @@ class Watcher:
         try:
             while True:
                 await asyncio.sleep(POLL_SECONDS)
-                if self.followers and counter.moved():
+                if not self.followers:
+                    counter.close()  # nobody follows: the database file is left alone
+                elif counter.moved():
                     self.wake.set()
         finally:
             counter.close()

@@ -60,3 +60,36 @@ def test_a_followed_event_is_read_again_only_after_a_commit(tournament, monkeypa
     assert quiet <= 2  # on following, and once at the first reading of the counter
     assert changed is not None and changed > seen
     asyncio.run(sync_to_async(connections.close_all)())
+
+
+@sqlite_only
+def test_the_counter_lets_the_database_file_go_once_nobody_follows(tournament, monkeypatch):
+    """A restore needs the file to itself: the watcher's connection closes when the last page
+    stops following, and opens again (looking once) when one follows."""
+    monkeypatch.setattr(watcher_module, "POLL_SECONDS", 0.02)
+    opened = []
+    real = watcher_module.SqliteChanges.moved
+
+    def moved(changes):
+        answer = real(changes)
+        opened.append(changes.connection is not None)
+        return answer
+
+    monkeypatch.setattr(watcher_module.SqliteChanges, "moved", moved)
+    counters = []
+    real_init = watcher_module.SqliteChanges.__init__
+    monkeypatch.setattr(watcher_module.SqliteChanges, "__init__",
+                        lambda changes, name: counters.append(changes) or real_init(changes, name))
+
+    async def scenario():
+        live = watcher_module.watcher()
+        async with live.following(("event", tournament.pk)):
+            await asyncio.sleep(0.1)
+        followed = counters[0].connection is not None
+        await asyncio.sleep(0.1)  # nobody follows now
+        return followed, counters[0].connection is None
+
+    followed, let_go = asyncio.run(scenario())
+    assert opened and all(opened)
+    assert followed and let_go
+    asyncio.run(sync_to_async(connections.close_all)())
