@@ -3,7 +3,8 @@
 // slides are swapped by the live region (static/js/live.js) when the event changes; the slide
 // on show stays on show across a swap: the one of the same kind and part (data-slide,
 // data-part: "standings" 2 stays "standings" 2 when the seating slide before it goes), else
-// the one at its place.
+// the one at its place. A presenter's clicker or the keyboard steps through them by hand
+// (PageDown, →, space: the next; PageUp, ←: the one before), and the turn starts again.
 (function () {
   var shown = 0;
   var shownKey = null;
@@ -31,17 +32,32 @@
     slides.forEach(function (slide, index) { slide.classList.toggle("current", index === shown); });
   }
 
-  function next() {
+  function step(by) {
     var slides = document.querySelectorAll(".slides .slide");
-    if (slides.length) shown = (shown + 1) % slides.length;
+    if (slides.length) shown = (shown + by + slides.length) % slides.length;
     shownKey = null;
     show();
   }
+  function next() { step(1); }
+
+  var turn = null;
+  function startTurn() {
+    var seconds = parseInt(document.body.dataset.every, 10) || 20;
+    if (turn !== null) window.clearInterval(turn);
+    turn = window.setInterval(next, seconds * 1000);
+  }
+  var KEYS = { PageDown: 1, ArrowRight: 1, " ": 1, PageUp: -1, ArrowLeft: -1 };
+  document.addEventListener("keydown", function (event) {
+    var by = KEYS[event.key];
+    if (!by || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    step(by);
+    startTurn();
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
-    var seconds = parseInt(document.body.dataset.every, 10) || 20;
     show();
-    window.setInterval(next, seconds * 1000);
+    startTurn();
   });
   // Right after a swap (before htmx settles), so that no frame shows the first slide instead.
   document.addEventListener("htmx:afterSwap", show);
