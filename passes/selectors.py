@@ -46,6 +46,9 @@ class EventLine:
     last_seat: str = ""
     place: int | None = None
     arrived: Arrival | None = None
+    undo_asked: tuple[str, int] | None = None
+    """(the opponent's name, the deal of `last` they ask to undo), waiting for this player's
+    consent; set by the pass page (`passes.views`) from the table's request."""
 
 
 def followed_events(player: Player) -> list[int]:

@@ -30,7 +30,9 @@ from passes.errors import PassError
 from passes.models import PlayerPass
 from printing.pdf import render_pdf
 from printing.scorecard import qr_image
-from tableside import link_guesses
+from scoring.models import Deal
+from tableside import link_guesses, table_entry
+from tableside.models import MatchTable
 
 PAGE = "passes/pass.html"
 LIVE_PART = "passes/live_pass.html"
@@ -88,9 +90,23 @@ def pass_page(request, player_pass, token: str):
 def _page(request, player_pass, token: str, *, error: str = "", status: int = 200):
     player = player_pass.player
     follow_pass(request, token, player_pass, selectors.followed_events(player))
-    context = {"player": player, "token": token, "lines": selectors.pass_events(player),
-               "error": error}
+    lines = selectors.pass_events(player)
+    _undo_requests(lines)
+    context = {"player": player, "token": token, "lines": lines, "error": error}
     return render(request, part_or_page(request, PAGE, LIVE_PART), context, status=status)
+
+
+def _undo_requests(lines) -> None:
+    """Mark each line whose last match has an undo its opponent asked for, waiting for this
+    player's consent (`tableside.table_entry.undo_request`): one query, and one per request."""
+    last = {line.last.match_id: line for line in lines if line.last is not None}
+    tables = MatchTable.objects.filter(match_id__in=last).exclude(undo_asked_by="")
+    for table in tables:
+        line = last[table.match_id]
+        deals = Deal.objects.filter(match_id=table.match_id).count()
+        waiting = table_entry.undo_request(table, deals or None)
+        if waiting is not None and waiting[0] != line.last_seat:
+            line.undo_asked = (line.last.match.player(waiting[0]).name, waiting[1])
 
 
 @require_POST

@@ -40,8 +40,27 @@ class TableError(TournamentError):
             "This result needs no approval: no signature is awaited and nobody disputes it."
         ),
         "result_signed": _(
-            "The result is signed, so the players can no longer change it; only the organiser "
-            "changes it now."
+            "The result is signed, so the players can no longer change it here; ask to undo "
+            "the last deal from your pass (the signer allows it), or ask the organiser."
+        ),
+        "undo_needs_pass": _(
+            "After a signature a deal is undone only from the players' passes (the signer "
+            "allows it) or by the organiser, not from the table's link."
+        ),
+        "undo_waiting": _(
+            "%(name)s has already asked to undo deal %(number)s; it waits for the answer."
+        ),
+        "undo_no_pass": _(
+            "The signature of %(name)s stands, and without a pass they cannot allow the undo; "
+            "ask the organiser."
+        ),
+        "undo_request_gone": _(
+            "No request to undo deal %(number)s waits any more; check the score above."
+        ),
+        "undo_answer_missing": _("Allow the undo, or refuse it."),
+        "undo_own_request": _(
+            "You asked for this undo yourself; only %(name)s can allow it, from their pass or "
+            "with their personal code."
         ),
         "result_disputed": _(
             "The result is disputed, so the players can no longer change it; only the "

@@ -26,7 +26,12 @@ class MatchTable(models.Model):
     free seat: the first browser to take a seat holds it until the organiser frees it or
     renews the link. `signed_alike`: both signatures came from one browser (`DEVICE`) or one
     address (`ADDRESS`), "" otherwise or while not both have signed: the control room marks
-    the match until an organiser approves it."""
+    the match until an organiser approves it.
+
+    `undo_asked_by` / `undo_number`: after a signature, the seat of the player who asked (from
+    their pass) to undo deal `undo_number`, the last deal, and waits for the other signer's
+    consent (`table_entry.undo_ask`); "" / None when no request waits. One per match at a
+    time; a correction, a dispute or an approval drops it."""
 
     class Alike(models.TextChoices):
         DEVICE = "device", _("one phone")
@@ -47,6 +52,8 @@ class MatchTable(models.Model):
     holder_a = models.CharField(max_length=64, blank=True)
     holder_b = models.CharField(max_length=64, blank=True)
     signed_alike = models.CharField(max_length=8, choices=Alike.choices, blank=True)
+    undo_asked_by = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    undo_number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("match at the table")
@@ -82,11 +89,12 @@ class MatchTable(models.Model):
 
 class MatchEvent(models.Model):
     """Who did what at the table (or the organiser on the sign-off): every seat taken or
-    freed, deal, undo, confirmation, signature, dispute, approval, signatures cleared and link
-    renewal, with the seat (for an organiser's step: `user`, and the seat it freed), the time,
-    the client's address and, for a phone's step, `device`: a short label of its browser (the
-    first characters of `MatchTable.holder_a`/`holder_b`'s hash, never the id), so two steps
-    from one phone can be told apart from two phones. `via`: a player's step taken from their
+    freed, deal, undo, confirmation, signature, dispute, approval, signatures cleared, link
+    renewal, and an undo after a signature asked, allowed, refused or withdrawn, with the seat
+    (for an organiser's step: `user`, and the seat it freed), the time, the client's address
+    and, for a phone's step, `device`: a short label of its browser (the first characters of
+    `MatchTable.holder_a`/`holder_b`'s hash, never the id), so two steps from one phone can be
+    told apart from two phones. `via`: a player's step taken from their
     pass (`PASS`; the history says "pass of <name>", never the token) or confirmed with their
     personal code on the other player's phone (`CODE`), "" from the match's link."""
 
@@ -103,6 +111,10 @@ class MatchEvent(models.Model):
         CLAIMED = "claimed", _("seat taken")
         FREED = "freed", _("seat freed by the organiser")
         CLEARED = "cleared", _("signatures cleared: the result changed")
+        UNDO_ASKED = "undo_asked", _("undo of a signed result asked")
+        UNDO_ALLOWED = "undo_allowed", _("undo allowed by the signer")
+        UNDO_REFUSED = "undo_refused", _("undo refused by the signer")
+        UNDO_DROPPED = "undo_dropped", _("undo request withdrawn")
 
     class Via(models.TextChoices):
         LINK = "", _("the match's link")

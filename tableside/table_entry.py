@@ -31,10 +31,21 @@ the seat. Once either player of a match has a pass, the match's link alone neith
 confirms (`_refuse_link_if_passes`); at a table with one phone the opponent signs with their
 personal code (`result_sign_with_code`).
 
-**After a signature the phones change nothing.** Once either player has signed, or one has
-disputed the result, a players' link neither enters, confirms nor undoes a deal
-(`result_signed`, `result_disputed`): only an organiser's correction changes the result, and
-clears the signatures (`clear_sign_off_on_reopen`, which the history records). When both
+**After a signature an undo needs the signer's consent.** Once either player has signed, or
+one has disputed the result, a players' link neither enters, confirms nor undoes a deal
+(`result_signed`, `result_disputed`): an organiser's correction changes the result, and clears
+the signatures (`clear_sign_off_on_reopen`, which the history records). From a pass a player
+of a signed result may ask to undo the last deal (`undo_ask`; a new deal after a signature
+always needs that undo first, the target being reached): when the only signature is the
+asker's own, the deal is undone at once and the signature goes with it; otherwise the request
+waits (`MatchTable.undo_asked_by`, `undo_number`) for the other signer, who allows it from
+their pass or with their personal code on the asker's phone (`undo_allow`,
+`undo_allow_with_code`: the deal is undone, both signatures go) or refuses it (`undo_refuse`;
+the asker may withdraw it the same way). Nobody else clears a signature: not the match's link
+(`undo_needs_pass`), not the asker (`undo_own_request`), not another phone of the asker's
+pass. One request waits at a time; a newer last deal, an organiser's correction, a dispute or
+an approval drops it; a disputed result stays the organiser's. Every request, consent, refusal
+and withdrawal is a `MatchEvent` naming the pass or the code (`via`). When both
 signatures come from one device or one address, `MatchTable.signed_alike` says so and the
 control room marks the match until an organiser approves it.
 
@@ -69,7 +80,7 @@ from passes.services import (
 )
 from scoring import rules
 from scoring import services as scoring_services
-from scoring.errors import RecordingError
+from scoring.errors import ConfirmationRequired, RecordingError
 from scoring.models import Deal, Match
 from tableside.errors import TableError
 from tableside.models import MatchEvent, MatchTable, RetiredLink
@@ -535,6 +546,176 @@ def table_deal_undo(*, match: Match, seat: str, number: int,
     return deal
 
 
+# --------------------------------------------------------------------------------------------
+# An undo after a signature: the signer's consent
+# --------------------------------------------------------------------------------------------
+
+
+def _refuse_undo_unless_open(match: Match, table: MatchTable, mode: str, via: str) -> None:
+    """What an undo after a signature asks of the step and the result: a pass or a personal
+    code (`undo_needs_pass`), a signed result the organiser has not approved nor anyone
+    disputed."""
+    if not players_may_enter(mode):
+        raise TableError("players_may_not_enter")
+    if via not in (MatchEvent.Via.PASS, MatchEvent.Via.CODE):
+        raise TableError("undo_needs_pass")
+    if table.approved_at:
+        raise TableError("result_final")
+    if table.disputed_by:
+        raise TableError("result_disputed")
+
+
+def undo_request(table: MatchTable, last_number: int | None) -> tuple[str, int] | None:
+    """The undo waiting for a signer's consent at `table`: (the asker's seat, the deal's
+    number), or None when none waits or it no longer names the last deal (`last_number`: the
+    match's last deal number, None for no deal)."""
+    if table.undo_asked_by and table.undo_number and table.undo_number == last_number:
+        return table.undo_asked_by, table.undo_number
+    return None
+
+
+def _drop_undo_request(table: MatchTable) -> None:
+    table.undo_asked_by, table.undo_number = "", None
+    table.save(update_fields=["undo_asked_by", "undo_number"])
+
+
+@transaction.atomic
+def undo_ask(*, match: Match, seat: str, number: int, address: str | None = None,
+             device: str | None = None, via: str = "") -> Deal | None:
+    """After a signature, the player in `seat`, from their pass (`via` `PASS`), asks to undo
+    the last deal, `number` (the one their page showed). When no signature but their own
+    stands, the deal is undone at once (`scoring.services.deal_undo_last`): their signature
+    goes with the result it signed (`clear_sign_off_on_reopen`), and the undone deal is
+    returned. Otherwise the request waits for the other signer's consent (`undo_allow`,
+    `undo_refuse`) and None is returned; a newer request replaces none: one waits at a time.
+
+    Raises `TableError` (`undo_needs_pass`: not from a pass; `undo_waiting`: a request waits
+    already; `undo_no_pass`: the other signer has no pass to allow it with; `result_final`:
+    approved by the organiser, or the undo would undo a knockout's later results;
+    `result_disputed`, `players_may_not_enter`) and `RecordingError` (`undo_not_last`,
+    `no_deal_to_undo`, `undo_number_out_of_range`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_undo_unless_open(match, table, mode, via)
+    if via != MatchEvent.Via.PASS:
+        raise TableError("undo_needs_pass")
+    last = match.deals.order_by("-number").values_list("number", flat=True).first()
+    if table.undo_asked_by and undo_request(table, last) is None:
+        _drop_undo_request(table)  # a request for a deal that is no longer the last one
+    if undo_request(table, last) is not None:
+        raise TableError("undo_waiting", name=match.player(table.undo_asked_by).name,
+                         number=table.undo_number)
+    other = other_seat(seat)
+    if table.pending:
+        raise TableError("deal_pending", number=table.pending["number"])
+    if not table.signed(other):
+        return _undo_now(match, number=number, seat=seat, kind=MatchEvent.Kind.UNDO,
+                         address=address, device=device, via=via)
+    if last is None:
+        raise RecordingError("no_deal_to_undo")
+    if number != last:
+        if not 1 <= number <= last + 1:
+            raise RecordingError("undo_number_out_of_range", number=number, count=last)
+        raise RecordingError("undo_not_last", number=number, last_number=last)
+    if valid_pass_of(match.player(other).pk) is None:
+        raise TableError("undo_no_pass", name=match.player(other).name)
+    table.undo_asked_by, table.undo_number = seat, number
+    table.save(update_fields=["undo_asked_by", "undo_number"])
+    _log(match, MatchEvent.Kind.UNDO_ASKED, seat=seat, number=number, address=address,
+         device=device, via=via, text=f"{match.game_points_a}:{match.game_points_b}")
+    return None
+
+
+def _undo_now(match: Match, *, number: int, seat: str, kind: str, address: str | None,
+              device: str | None, via: str) -> Deal:
+    """Undo the last deal, `number`, in the caller's transaction and log it as `kind`; the
+    signatures go with the result (`match_reopened` -> `clear_sign_off_on_reopen`). A
+    knockout's later results stay the organiser's (`result_final`)."""
+    # Logged first: the history reads "undo allowed", then "signatures cleared".
+    _log(match, kind, seat=seat, number=number, address=address, device=device, via=via,
+         text=f"{match.game_points_a}:{match.game_points_b}")
+    try:
+        return scoring_services.deal_undo_last(match=match, by=None, number=number)
+    except ConfirmationRequired:
+        raise TableError("result_final") from None
+
+
+def _consent_checked(match: Match, table: MatchTable, seat: str, number: int) -> None:
+    """The player in `seat` may answer the request for deal `number`: it waits, names that
+    deal, and they are the other signer, not its asker."""
+    last = match.deals.order_by("-number").values_list("number", flat=True).first()
+    waiting = undo_request(table, last)
+    if waiting is None or waiting[1] != number:
+        raise TableError("undo_request_gone", number=number)
+    if waiting[0] == seat:
+        raise TableError("undo_own_request", name=match.player(other_seat(seat)).name)
+    if not table.signed(seat):
+        raise TableError("undo_request_gone", number=number)
+
+
+@transaction.atomic
+def undo_allow(*, match: Match, seat: str, number: int, address: str | None = None,
+               device: str | None = None, via: str = "") -> Deal:
+    """The other signer (`seat`, from their pass, or with their personal code: `via`) allows
+    the undo of deal `number` their opponent asked for: the deal is undone
+    (`scoring.services.deal_undo_last`), both signatures go (`clear_sign_off_on_reopen`),
+    the request is dropped and the history says who allowed it. Returns the undone deal.
+    Raises `TableError` (`undo_needs_pass`; `undo_request_gone`: no request for that deal
+    waits; `undo_own_request`: `seat` asked for it, so the other player allows it;
+    `result_final`, `result_disputed`, `players_may_not_enter`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_undo_unless_open(match, table, mode, via)
+    _consent_checked(match, table, seat, number)
+    _drop_undo_request(table)
+    return _undo_now(match, number=number, seat=seat, kind=MatchEvent.Kind.UNDO_ALLOWED,
+                     address=address, device=device, via=via)
+
+
+@transaction.atomic
+def undo_refuse(*, match: Match, seat: str, number: int, address: str | None = None,
+                device: str | None = None, via: str = "") -> None:
+    """The request to undo deal `number` is dropped: refused by the other signer (`seat`,
+    from their pass), or withdrawn by its asker. Nothing else changes. Raises `TableError`
+    (`undo_needs_pass`, `undo_request_gone`, `result_final`, `result_disputed`,
+    `players_may_not_enter`)."""
+    match, table, mode = _locked(match.pk)
+    _refuse_undo_unless_open(match, table, mode, via)
+    if via != MatchEvent.Via.PASS:
+        raise TableError("undo_needs_pass")
+    last = match.deals.order_by("-number").values_list("number", flat=True).first()
+    waiting = undo_request(table, last)
+    if waiting is None or waiting[1] != number:
+        raise TableError("undo_request_gone", number=number)
+    kind = MatchEvent.Kind.UNDO_DROPPED if waiting[0] == seat else MatchEvent.Kind.UNDO_REFUSED
+    _drop_undo_request(table)
+    _log(match, kind, seat=seat, number=number, address=address, device=device, via=via)
+
+
+def undo_allow_with_code(*, match: Match, seat: str, number: int, code: str,
+                         address: str | None = None) -> Deal:
+    """At a table with one phone, the other signer (`seat`) allows the undo of deal `number`
+    on the asker's pass page with their own personal code; the wrong codes count with those
+    of the signatures (`passes.models.CodeTries`, `CODE_TRIES` per match). Raises `PassError`
+    (`code_missing`, `code_wrong`, `code_tries_used`) and whatever `undo_allow` raises."""
+    name = match.player(seat).name
+    if not (code or "").strip():
+        raise PassError("code_missing", name=name)
+    with transaction.atomic():
+        match, _table, _mode = _locked(match.pk)
+        tries, _made = CodeTries.objects.select_for_update().get_or_create(match_id=match.pk)
+        if tries.wrong >= CODE_TRIES:
+            raise PassError("code_tries_used")
+        player_pass = valid_pass_of(match.player(seat).pk)
+        if player_pass is not None and code_matches(player_pass, code):
+            return undo_allow(match=match, seat=seat, number=number, address=address,
+                              device=pass_device(player_pass), via=MatchEvent.Via.CODE)
+        tries.wrong += 1
+        tries.save(update_fields=["wrong"])
+        left = CODE_TRIES - tries.wrong
+    if left <= 0:
+        raise PassError("code_tries_used")
+    raise PassError("code_wrong", name=name, left=left)
+
+
 def _refuse_link_if_passes(match: Match, device: str | None, via: str) -> None:
     """Once passes are in use at `match` (either player has one), a signature or a
     confirmation comes from a pass (or the personal code, or the organiser), never from the
@@ -663,7 +844,9 @@ def result_dispute(*, match: Match, seat: str, text: str,
     table.disputed_by, table.dispute = seat, text
     setattr(table, "signed_a" if seat == "A" else "signed_b", None)
     table.signed_alike = ""
-    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b", "signed_alike"])
+    table.undo_asked_by, table.undo_number = "", None  # the organiser settles it now
+    table.save(update_fields=["disputed_by", "dispute", "signed_a", "signed_b", "signed_alike",
+                              "undo_asked_by", "undo_number"])
     _log(match, MatchEvent.Kind.DISPUTED, seat=seat, text=table.dispute, address=address,
          device=device, via=via)
     return table
@@ -686,7 +869,8 @@ def result_approve(*, match: Match, by, address: str | None = None) -> MatchTabl
         raise TableError("approve_not_needed")
     table.approved_at = timezone.now()
     table.pending = None
-    table.save(update_fields=["approved_at", "pending"])
+    table.undo_asked_by, table.undo_number = "", None
+    table.save(update_fields=["approved_at", "pending", "undo_asked_by", "undo_number"])
     _log(match, MatchEvent.Kind.APPROVED, user=by, address=address,
          text=f"{match.game_points_a}:{match.game_points_b}")
     return table
@@ -754,9 +938,9 @@ def signed_alike_unchecked(table: MatchTable | None) -> bool:
 
 def clear_sign_off_on_reopen(match: Match, by=None) -> None:
     """A match reopened, changed winner or changed score (an organiser's undo or correction,
-    by user `by`):
-    the signatures, approval and dispute were for a result that is gone. When there were any,
-    the history says they were cleared."""
+    by user `by`, or an undo a signer allowed):
+    the signatures, approval, dispute and any undo waiting for consent were for a result that
+    is gone. When there were any, the history says they were cleared."""
     tables = MatchTable.objects.filter(match_id=match.pk)
     given = tables.filter(
         models.Q(signed_a__isnull=False) | models.Q(signed_b__isnull=False)
@@ -765,5 +949,5 @@ def clear_sign_off_on_reopen(match: Match, by=None) -> None:
     if not given:
         return
     tables.update(signed_a=None, signed_b=None, approved_at=None, disputed_by="", dispute="",
-                  signed_alike="")
+                  signed_alike="", undo_asked_by="", undo_number=None)
     _log(match, MatchEvent.Kind.CLEARED, user=by)

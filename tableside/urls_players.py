@@ -19,6 +19,8 @@ urlpatterns = [
     path("p/<token:token>/confirm/", table.deal_confirm, name="deal_confirm"),
     path("p/<token:token>/sign/", table.result_sign, name="sign"),
     path("p/<token:token>/dispute/", table.result_dispute, name="dispute"),
+    path("p/<token:token>/undo/ask/", table.undo_ask, name="undo_ask"),
+    path("p/<token:token>/undo/answer/", table.undo_answer, name="undo_answer"),
     # The same match from a player's pass (`passes:page`): the seat is the pass's player's.
     path("pass/<token:token>/m/<id:match_pk>/", table.pass_match, name="pass_match"),
     path("pass/<token:token>/m/<id:match_pk>/deal/", table.pass_deal_add, name="pass_deal_add"),
@@ -33,4 +35,10 @@ urlpatterns = [
          name="pass_code_sign"),
     path("pass/<token:token>/m/<id:match_pk>/dispute/", table.pass_dispute,
          name="pass_dispute"),
+    path("pass/<token:token>/m/<id:match_pk>/undo/ask/", table.pass_undo_ask,
+         name="pass_undo_ask"),
+    path("pass/<token:token>/m/<id:match_pk>/undo/answer/", table.pass_undo_answer,
+         name="pass_undo_answer"),
+    path("pass/<token:token>/m/<id:match_pk>/undo/code/", table.pass_undo_code,
+         name="pass_undo_code"),
 ]

@@ -365,18 +365,57 @@ def result_dispute(request, table: MatchTable, seat: str):
     return _done(request, table, _("Your dispute was sent to the organiser."))
 
 
+@require_POST
+@with_table
+def undo_ask(request, table: MatchTable):
+    """After a signature, an undo is asked for and allowed from a pass only
+    (`table_entry.undo_ask`): from the match's link it is refused, 403 with the sentence
+    (`undo_needs_pass`), nothing written."""
+    return _link_refuses_undo(request, table)
+
+
+@require_POST
+@with_table
+def undo_answer(request, table: MatchTable):
+    """Allowing or refusing an undo after a signature: from a pass only (`undo_ask`)."""
+    return _link_refuses_undo(request, table)
+
+
+def _link_refuses_undo(request, table: MatchTable):
+    error = TableError("undo_needs_pass")
+    if seat_of(request, table) or wants_json(request):
+        return _refused(request, table, error)
+    return _seat_page(request, table, error=user_message(error), status=403)
+
+
 # --------------------------------------------------------------------------------------------
 
-BAD_INPUT = {"dispute_text_missing", "deal_number_out_of_range", "undo_number_out_of_range"}
+BAD_INPUT = {"dispute_text_missing", "deal_number_out_of_range", "undo_number_out_of_range",
+             "undo_answer_missing"}
+NOT_YOURS = {"undo_needs_pass", "undo_own_request"}
+"""Refusals of who acts, not of when: 403."""
+
+
+def wants_json(request) -> bool:
+    """The caller asked for a JSON answer (a script, the offline queue), not a page."""
+    return "application/json" in request.headers.get("Accept", "")
 
 
 def _refused(request, table: MatchTable, error, status: int | None = None):
+    """The refusal of a post: the page again with the sentence (or, to a caller that asked
+    for JSON, `{"result": "refused", "code", "message"}`), 422 for bad input, 403 for a step
+    that is not this phone's to take (`NOT_YOURS`), else 409; nothing written."""
+    code = getattr(error, "code", "")
     if status is None:
-        code = getattr(error, "code", "")
         if isinstance(error, rules.InvalidDeal):
             status = 409 if code == "match_finished" else 422
+        elif code in NOT_YOURS:
+            status = 403
         else:
             status = 422 if code in BAD_INPUT else 409
+    if wants_json(request):
+        return JsonResponse({"result": "refused", "code": code,
+                             "message": user_message(error)}, status=status)
     return _page(request, table, error=user_message(error), status=status)
 
 
@@ -457,6 +496,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         and (table.passes_in_use if fresh else pass_services.players_have_passes(
             (match.player_a_id, match.player_b_id))),
         "actor": actor, "code_offered": _code_offered(match, table, mode, seat, actor),
+        **_undo_consent(match, table, mode, seat, actor, sheet.rows),
     }
     if actor is None:
         follow_link(request, table.token, match)
@@ -464,6 +504,41 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
         follow_pass_match(request, actor.token, match)
     return render(request, part_or_page(request, PAGE, LIVE_PART), context, status=status)
 
+
+
+def _undo_consent(match, table: MatchTable, mode: str, seat: str, actor, rows) -> dict:
+    """What the pass's match page shows of an undo after a signature
+    (`table_entry.undo_ask`): `undo_waiting`, the request waiting for consent (`mine`: this
+    seat asked; the asker's and the other's names, the deal, the score before and after it),
+    or else `undo_ask_offered`: this pass may ask to undo the last deal (`undo_at_once`: no
+    other signature stands, so it is undone at once)."""
+    last = rows[-1] if rows else None
+    waiting = table_entry.undo_request(table, last.number if last else None)
+    other = "B" if seat == "A" else "A"
+    shown = {"undo_waiting": None, "undo_ask_offered": False,
+             "undo_at_once": not table.signed(other)}
+    if waiting is not None:
+        before = rows[-2] if len(rows) > 1 else None
+        asker = waiting[0]
+        shown["undo_waiting"] = {
+            "mine": asker == seat, "number": waiting[1],
+            "name": match.player(asker).name, "other_name": match.player(other_seat(asker)).name,
+            "deal": (_("%(name)s +%(points)s") % {"name": last.winner_name,
+                                                  "points": last.game_points}
+                     if last.winner else _("draw")),
+            "after": f"{last.game_points_a}:{last.game_points_b}",
+            "before": f"{before.game_points_a}:{before.game_points_b}" if before else "0:0",
+        }
+        return shown
+    shown["undo_ask_offered"] = bool(
+        actor is not None and mode == EntryMode.PLAYERS_SIGN and last is not None
+        and match.status == match.Status.FINISHED and table.signed_any
+        and not table.approved_at and not table.disputed_by and not table.pending)
+    return shown
+
+
+def other_seat(seat: str) -> str:
+    return "B" if seat == "A" else "A"
 
 
 def _urls(table: MatchTable, actor) -> dict:
@@ -478,6 +553,9 @@ def _urls(table: MatchTable, actor) -> dict:
         "deal_url": reverse(name % "deal_add", args=args),
         "sync_url": reverse(name % "deal_sync", args=args),
         "code_url": reverse("players:pass_code_sign", args=args) if actor else "",
+        "undo_ask_url": reverse(name % "undo_ask", args=args),
+        "undo_answer_url": reverse(name % "undo_answer", args=args),
+        "undo_code_url": reverse("players:pass_undo_code", args=args) if actor else "",
     }
 
 
@@ -570,6 +648,87 @@ def _code_sign(request, table: MatchTable, seat: str):
     return _back(request, table)
 
 
+def _undo_ask(request, table: MatchTable, seat: str):
+    """After a signature, ask to undo the last deal, `number` (`table_entry.undo_ask`): at
+    once when no other signature stands, else the request waits for the other signer. 422
+    for a bad number, 409 (or 403) with the sentence on a refusal."""
+    form = DealUndoForm(request.POST)
+    if not form.is_valid():
+        return _bad_input(request, table, form.errors["number"][0])
+    number = form.cleaned_data["number"]
+    try:
+        deal = table_entry.undo_ask(match=table.match, seat=seat, number=number,
+                                    address=client_address(request), device=request.device,
+                                    via=request.via)
+    except ScoringError as error:
+        return _refused(request, table, error)
+    if deal is not None:
+        return _undo_done(request, table, "undone",
+                          _("Deal %(number)s undone.") % {"number": number})
+    notice = _("You asked %(name)s to allow undoing deal %(number)s.") % {
+        "name": table.match.player(other_seat(seat)).name, "number": number}
+    return _undo_done(request, table, "asked", notice)
+
+
+def _undo_answer(request, table: MatchTable, seat: str):
+    """Allow (`answer=allow`: `table_entry.undo_allow`) or refuse (`answer=refuse`:
+    `table_entry.undo_refuse`; the asker withdraws their own request the same way) the undo
+    of deal `number` waiting for consent. 422 for a bad number or answer."""
+    form = DealUndoForm(request.POST)
+    answer = request.POST.get("answer", "")
+    if not form.is_valid():
+        return _bad_input(request, table, form.errors["number"][0])
+    if answer not in ("allow", "refuse"):
+        return _refused(request, table, TableError("undo_answer_missing"))
+    number = form.cleaned_data["number"]
+    step = table_entry.undo_allow if answer == "allow" else table_entry.undo_refuse
+    try:
+        step(match=table.match, seat=seat, number=number, address=client_address(request),
+             device=request.device, via=request.via)
+    except ScoringError as error:
+        return _refused(request, table, error)
+    if answer == "allow":
+        return _undo_done(request, table, "undone",
+                          _("Deal %(number)s undone.") % {"number": number})
+    return _undo_done(request, table, "refused",
+                      _("The request to undo deal %(number)s is dropped.") % {"number": number})
+
+
+def _undo_code(request, table: MatchTable, seat: str):
+    """At a table with one phone: the other signer allows the undo this pass asked for with
+    their personal code (`table_entry.undo_allow_with_code`; the 5 wrong codes of the match
+    are shared with the signatures'). 422 for a wrong code, 409 when no more may be tried."""
+    form = DealUndoForm(request.POST)
+    if not form.is_valid():
+        return _bad_input(request, table, form.errors["number"][0])
+    number = form.cleaned_data["number"]
+    try:
+        table_entry.undo_allow_with_code(match=table.match, seat=other_seat(seat),
+                                         number=number, code=request.POST.get("code", ""),
+                                         address=client_address(request))
+    except PassError as error:
+        status = 409 if error.code == "code_tries_used" else 422
+        return _refused(request, table, error, status=status)
+    except ScoringError as error:
+        return _refused(request, table, error)
+    return _undo_done(request, table, "undone",
+                      _("Deal %(number)s undone.") % {"number": number})
+
+
+def _bad_input(request, table: MatchTable, sentence: str):
+    """422 for a post whose fields make no sense (a crafted deal number): the sentence."""
+    if wants_json(request):
+        return JsonResponse({"result": "refused", "code": "bad_input", "message": sentence},
+                            status=422)
+    return _page(request, table, error=sentence, status=422)
+
+
+def _undo_done(request, table: MatchTable, result: str, notice: str):
+    if wants_json(request):
+        return JsonResponse({"result": result, "message": notice})
+    return _done(request, table, notice)
+
+
 pass_match = require_GET(with_pass_match(_match_page_of_pass))
 pass_deal_add = require_POST(with_pass_match(inspect.unwrap(deal_add)))
 pass_deal_sync = require_POST(with_pass_match(_deal_sync_of_pass))
@@ -578,3 +737,6 @@ pass_deal_confirm = require_POST(with_pass_match(inspect.unwrap(deal_confirm)))
 pass_sign = require_POST(with_pass_match(inspect.unwrap(result_sign)))
 pass_dispute = require_POST(with_pass_match(inspect.unwrap(result_dispute)))
 pass_code_sign = require_POST(with_pass_match(_code_sign))
+pass_undo_ask = require_POST(with_pass_match(_undo_ask))
+pass_undo_answer = require_POST(with_pass_match(_undo_answer))
+pass_undo_code = require_POST(with_pass_match(_undo_code))
