@@ -44,10 +44,11 @@ SENTENCES = {
         "Този телефон вече заема мястото на {name}, а един телефон играе само за едно място.",
     ),
     "result_signed": (
-        "The result is signed, so the players can no longer change it; only the organiser "
-        "changes it now.",
-        "Резултатът е подписан, затова играчите вече не могат да го променят; сега само "
-        "организаторът може да го промени.",
+        "The result is signed, so the players can no longer change it here; ask to undo the "
+        "last deal from your pass (the signer allows it), or ask the organiser.",
+        "Резултатът е подписан, затова играчите вече не могат да го променят оттук; "
+        "поискайте отмяна на последното раздаване от пропуска си (подписалият я разрешава) "
+        "или помолете организатора.",
     ),
     "result_disputed": (
         "The result is disputed, so the players can no longer change it; only the organiser "
