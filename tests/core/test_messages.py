@@ -378,6 +378,12 @@ USER_CASES = {
     "seat_taken": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "seat_other_held": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "seat_not_held": ({}, []),
+    "undo_needs_pass": ({}, []),
+    "undo_waiting": ({"name": "Мария Георгиева", "number": 9}, ["Мария Георгиева", "9"]),
+    "undo_no_pass": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "undo_request_gone": ({"number": 9}, ["9"]),
+    "undo_own_request": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "undo_answer_missing": ({}, []),
     # passes.errors.PassError (the players' passes)
     "no_club": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     "code_wrong": ({"name": "Мария Георгиева", "left": 3}, ["Мария Георгиева", "3"]),
