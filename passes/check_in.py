@@ -152,7 +152,8 @@ def claim_make(*, club: Club, player_pk, address: str | None,
     `claims_of_player` (too many claims waiting); nothing is written then."""
     player_pk = str(player_pk or "")
     player = (Player.objects.filter(club=club, pk=int(player_pk)).first()
-              if player_pk.isdigit() and len(player_pk) < 19 else None)
+              if player_pk.isascii() and player_pk.isdigit() and len(player_pk) < 19
+              else None)
     if player is None:
         raise PassError("claim_player_missing")
     now = timezone.now()

@@ -143,7 +143,8 @@ def test_a_claim_keeps_only_the_hash_of_its_secret_in_a_cookie(code, players):
 def test_a_bad_choice_is_refused_and_writes_nothing(code, players):
     client = phone()
     other = Player.objects.create(name="Чужд Играч", club=Club.objects.create(name="Клуб Варна"))
-    for posted in ({"player": other.pk}, {"player": "x"}, {}, {"player": "9" * 40}):
+    for posted in ({"player": other.pk}, {"player": "x"}, {}, {"player": "9" * 40},
+                   {"player": "²"}):
         response = client.post(f"/join/{code}/", posted)
         assert response.status_code == 422
         assert "Choose your name from the list." in text(response)
@@ -345,3 +346,25 @@ def test_the_waiting_pages_stream_says_changed_on_approval(home_club, players, t
         await response.streaming_content.aclose()
 
     run(scenario())
+
+
+# --- The projector -------------------------------------------------------------------------
+
+
+def test_the_projector_shows_the_join_code_while_a_club_event_runs(client, tournament,
+                                                                   home_club):
+    tournament.is_public = True
+    tournament.save()
+    url = f"/t/{tournament.pk}/projector/"
+    assert 'data-slide="join"' not in client.get(url).content.decode()  # not running yet
+    assert not JoinCode.objects.exists()
+    tournament.status = tournament.Status.RUNNING
+    tournament.save()
+    html = client.get(url).content.decode()
+    code = check_in.join_code_of(home_club)
+    assert 'data-slide="join"' in html
+    assert f'<p class="join-code-big">{code}</p>' in html
+    assert f"/join/{code}/</p>" in html
+    tournament.club = None
+    tournament.save()
+    assert 'data-slide="join"' not in client.get(url).content.decode()  # no club
