@@ -101,6 +101,12 @@ def follow_pass_match(request, token: str, match: Match) -> None:
             pushed=False)
 
 
+def follow_claim(request, claim) -> None:
+    """Make the waiting page of self check-in follow its claim (`live:claim_stream`, the
+    claim's secret in its cookie), from its version as read. Personal: never a pushed part."""
+    _follow(request, reverse("live:claim_stream"), claim.version, pushed=False)
+
+
 def pass_version(pass_pk: int, event_ids: list[int]) -> int:
     """The version a pass page is drawn at: the sum of its pass's version and of the events'
     it shows (each only grows, so the sum moves on whenever one does). Two queries."""

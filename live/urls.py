@@ -12,6 +12,7 @@ urlpatterns = [
     path("m/<id:match_pk>/live/", streams.match_stream, name="match_stream"),
     path("p/<token:token>/live/", streams.link_stream, name="link_stream"),
     path("pass/<token:token>/live/", streams.pass_stream, name="pass_stream"),
+    path("join/claim/live/", streams.claim_stream, name="claim_stream"),
     path("pass/<token:token>/m/<id:match_pk>/live/", streams.pass_match_stream,
          name="pass_match_stream"),
 ]

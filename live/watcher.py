@@ -23,7 +23,7 @@ from django.db import close_old_connections, connection
 
 from events.models import Tournament
 from events.versions import CHANNEL
-from passes.models import PlayerPass
+from passes.models import CheckInClaim, PlayerPass
 from scoring.models import Match
 
 logger = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ POLL_SECONDS = 0.25
 RECONNECT_SECONDS = 2.0
 """How long the watcher waits before it listens again after losing PostgreSQL."""
 
-MODELS = {"event": Tournament, "match": Match, "pass": PlayerPass}
+MODELS = {"event": Tournament, "match": Match, "pass": PlayerPass, "claim": CheckInClaim}
 
 
 def read_versions(keys: list[tuple[str, int]]) -> dict[tuple[str, int], int]:

@@ -26,4 +26,19 @@ class PassError(TournamentError):
         ),
         "not_a_club_night": _("Only at a club night do players say they are here."),
         "night_over": _("This club night is over."),
+        "claims_from_address": _(
+            "This network already waits for the organiser for %(count)s players. Ask the "
+            "organiser to confirm them first."
+        ),
+        "claims_of_player": _(
+            "%(name)s already waits for the organiser on another phone. Ask the organiser."
+        ),
+        "claim_player_missing": _("Choose your name from the list."),
+        "claim_decided": _(
+            "This request of %(name)s was already answered or has expired; nothing was changed."
+        ),
+        "claim_pass_revoked": _(
+            "The pass of %(name)s is revoked. Renew it on the player's page first, then "
+            "approve."
+        ),
     }

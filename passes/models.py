@@ -1,11 +1,12 @@
 """A player's pass (`PlayerPass`: one secret link per club player, for every event of the club),
-the wrong personal codes tried at a match (`CodeTries`) and the club nights' arrivals
-(`Arrival`: "I'm here")."""
+the wrong personal codes tried at a match (`CodeTries`), the club nights' arrivals
+(`Arrival`: "I'm here") and self check-in (`JoinCode`, `CheckInClaim`, `CheckInRecord`)."""
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Player
+from club.models import Club, Player
 from core.models import Versioned
 from events.models import Tournament
 from scoring.models import Match
@@ -66,3 +67,76 @@ class Arrival(models.Model):
 
     def __str__(self) -> str:
         return f"player {self.player_id} at night {self.tournament_id}"
+
+
+class JoinCode(models.Model):
+    """A club's join code (`passes.check_in`): six characters the projector shows the room,
+    leading to `/join/<code>/`, where a player asks for their pass on their own phone. Kept as
+    it is (the room sees it; it opens no pass by itself). Renewing writes a new `code`: the old
+    one then finds nothing."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="join_code")
+    code = models.CharField(max_length=12, unique=True)
+    made_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"join code of club {self.club_id}"
+
+
+class CheckInClaim(Versioned):
+    """A phone asks for `player`'s pass (`passes.check_in.claim_make`). The phone holds the
+    claim's secret (256 random bits, in a cookie); the row keeps its SHA-256 (`secret_hash`).
+    `number`: three digits the phone and the control room both show, so the organiser knows
+    which phone they confirm. `version` moves on when the organiser decides (the waiting page's
+    stream follows it). Open until `expires_at`; an approved claim hands its pass over once
+    (`handed_at`)."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting for the organiser")
+        APPROVED = "approved", _("approved")
+        REFUSED = "refused", _("refused")
+        HANDED = "handed", _("pass handed over")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="check_in_claims")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE,
+                               related_name="check_in_claims")
+    secret_hash = models.CharField(max_length=64, unique=True)
+    number = models.CharField(max_length=3)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    made_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    player_pass = models.ForeignKey(PlayerPass, on_delete=models.SET_NULL, null=True,
+                                    blank=True, related_name="+")
+    handed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["made_at", "pk"]
+        indexes = [models.Index(fields=["club", "state"]),
+                   models.Index(fields=["address", "state"])]
+
+    def __str__(self) -> str:
+        return f"claim of player {self.player_id} ({self.state})"
+
+
+class CheckInRecord(models.Model):
+    """What happened to a claim, by whom and from which address: `made` (the phone),
+    `approved` and `refused` (the organiser), `handed` (the phone followed it to the pass),
+    `withdrawn` (the phone chose another name)."""
+
+    claim = models.ForeignKey(CheckInClaim, on_delete=models.CASCADE, related_name="records")
+    action = models.CharField(max_length=10)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True, related_name="+")
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} claim {self.claim_id}"

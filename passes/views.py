@@ -25,7 +25,7 @@ from core.messages import user_message
 from events.access import can_organise_club
 from events.models import Tournament
 from live.pages import follow_pass, part_or_page
-from passes import selectors, services
+from passes import check_in, selectors, services
 from passes.errors import PassError
 from passes.models import PlayerPass
 from printing.pdf import render_pdf
@@ -42,17 +42,22 @@ SLIPS_PAGE = "passes/slips.html"
 SLIPS_PDF = "passes/print_slips.html"
 
 
-def pass_language(request, player) -> str:
-    """The pass pages' language: the visitor's chosen one (the language cookie, as on the
-    match links), else that of the newest event of the player's club under way
-    (`Tournament.language`), else the site's."""
+def club_language(request, club_id: int | None) -> str:
+    """The language of a player's pages for club `club_id`: the visitor's chosen one (the
+    language cookie, as on the match links), else that of the newest event of the club under
+    way (`Tournament.language`), else the site's."""
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     if chosen in dict(settings.LANGUAGES):
         return chosen
-    language = (Tournament.objects.filter(club_id=player.club_id,
+    language = (Tournament.objects.filter(club_id=club_id,
                                           status=Tournament.Status.RUNNING)
                 .order_by("-date", "-pk").values_list("language", flat=True).first())
     return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def pass_language(request, player) -> str:
+    """The pass pages' language (`club_language` of the player's club)."""
+    return club_language(request, player.club_id)
 
 
 def with_pass(view):
@@ -181,14 +186,16 @@ def _slip(player: Player, player_pass) -> dict:
 @require_safe
 def slips(request, club_pk: int):
     """The club's slips to print (A4): one per player with a pass that opens (name, QR code,
-    personal code); the players without one are listed apart, for the organiser."""
+    personal code); the players without one are listed apart, for the organiser, with the
+    club's join code for self check-in (`check_in.join_code_of`) and its renewal."""
     club = get_object_or_404(Club, pk=club_pk)
     if not can_organise_club(request.user, club):
         raise PermissionDenied
     rows = services.passes_of_club(club)
     cards = [_slip(player, p) for player, p in rows if p is not None and p.is_valid]
     without = [player for player, p in rows if p is None or not p.is_valid]
-    return render(request, SLIPS_PAGE, {"club": club, "cards": cards, "without": without})
+    return render(request, SLIPS_PAGE, {"club": club, "cards": cards, "without": without,
+                                        "join_code": check_in.join_code_of(club)})
 
 
 @login_required

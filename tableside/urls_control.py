@@ -15,4 +15,8 @@ urlpatterns = [
     path("t/<id:pk>/control/m/<id:match_pk>/free/<str:seat>/", control_room.seat_free,
          name="seat_free"),
     path("t/<id:pk>/control/m/<id:match_pk>/card/", control_room.card, name="card"),
+    path("t/<id:pk>/control/claims/<id:claim_pk>/approve/", control_room.claim_approve,
+         name="claim_approve"),
+    path("t/<id:pk>/control/claims/<id:claim_pk>/refuse/", control_room.claim_refuse,
+         name="claim_refuse"),
 ]

@@ -25,6 +25,7 @@ WRITE_URLS = {
     "nights:pair", "nights:close", "nights:unpair", "matches:link_renew",
     "matches:result_approve", "control:approve", "control:renew", "groups:knockout_start",
     "matches:seat_free", "control:seat_free", "events:announcement",
+    "control:claim_approve", "control:claim_refuse",
 }
 
 
@@ -60,7 +61,7 @@ def urls_for(tournament, match):
     values = {"pk": tournament.pk, "match_pk": match.pk, "number": 1,
               "entry_pk": tournament.entries.first().pk, "job_pk": 1,
               "club_pk": tournament.club_id, "season_pk": 1, "player_pk": match.player_a_id,
-              "seat": "A",
+              "seat": "A", "claim_pk": 1,
               "token": "a-guessed-token-that-opens-nothing"}  # players: 404, rate-limited
     for name, params in site_patterns():
         if set(params) - set(values):

@@ -60,7 +60,8 @@ def migrate(database_url: str) -> None:
 
 
 NEW_MODELS = ["tableside_retiredlink", "passes_playerpass", "passes_codetries",
-              "passes_arrival"]
+              "passes_arrival", "passes_joincode", "passes_checkinclaim",
+              "passes_checkinrecord"]
 """Models made since the old databases: each adds its table (empty), one content type and its
 four permissions when the migration runs."""
 

@@ -6,7 +6,9 @@ being played is over yet), the round being played with tables and live scores, t
 or, for a knockout, the bracket; with a group stage, the group tables and the bracket once
 drawn. A long table takes several slides, each its turn, so that every slide fits the
 screen in large type (`live.slides`; `round_slides`, `standings_slides`, `seating_slides`,
-`groups_slides`, `bracket_on_show` below). The slides are fetched again at every change of
+`groups_slides`, `bracket_on_show` below). At a running event of a club, a last slide shows
+the club's join code for self check-in (`join_slide`): its address as a QR code and the code
+in large type. The slides are fetched again at every change of
 the event (`live.pages`). Public events need no login; a private one is 404 except for its
 organisers (`tournament_for_reading`).
 A result not yet signed by both players is marked as on the standings and bracket pages.
@@ -16,14 +18,18 @@ import dataclasses
 import math
 
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from core.site_address import site_url
 from events import registry
 from events.access import tournament_for_reading
 from formats.knockout import selectors as knockout_selectors
 from live import selectors as live_selectors
 from live.pages import follow_event, part_or_page, shared_part
 from live.slides import MOST_ROWS, SMALLEST_TYPE, bracket_first_column, group_slides, table_slides
+from passes import check_in
+from printing.scorecard import qr_image
 from standings import selectors as standings_selectors
 from standings.tables import provisional_counted, standings_rows, unsigned_entries
 from tableside import table_entry
@@ -139,6 +145,18 @@ def bracket_on_show(bracket):
     return dataclasses.replace(bracket, columns=bracket.columns[first:])
 
 
+def join_slide(tournament) -> dict | None:
+    """What the self check-in slide shows at a running event of a club: {"code": the club's
+    join code (made if it has none, `check_in.join_code_of`), "url": `/join/<code>/` at
+    `SITE_URL`, "qr": its QR code (a PNG data URI)}; None for an event of no club or not
+    running."""
+    if tournament.club_id is None or tournament.status != tournament.Status.RUNNING:
+        return None
+    code = check_in.join_code_of(tournament.club)
+    url = site_url().rstrip("/") + reverse("passes:join", args=[code])
+    return {"code": code, "url": url, "qr": qr_image(url)}
+
+
 def rotation_seconds(value: str | None) -> int:
     """The `?every=` of the page: whole seconds from FASTEST to SLOWEST; anything else (absent,
     not a number, out of range) is EVERY_SECONDS."""
@@ -189,4 +207,5 @@ def projector(request, pk: int):
         "bracket_columns": len(bracket.columns) if bracket and bracket.columns else 1,
         "seating": seated,
         "seating_slides": seating_slides(seated),
+        "join": join_slide(tournament),
     })

@@ -8,7 +8,9 @@ accepts it.
 - `/t/<id>/live/`: an event's pages (a round, the standings, a bracket, the groups, a club
   night, the control room, the projector), following `Tournament.version`;
 - `/m/<id>/live/`: a match page, following `Match.version`;
-- `/p/<token>/live/`: the players' page of a match's secret link, the same.
+- `/p/<token>/live/`: the players' page of a match's secret link, the same;
+- `/join/claim/live/`: the waiting page of self check-in, following its claim (the phone's
+  cookie names it), `CheckInClaim.version`.
 
 A stream checks what its page checks (404 for what the visitor may not see) when it opens and
 again at a change, at most every `RECHECK_SECONDS`; a stream whose page the visitor may no
@@ -36,6 +38,7 @@ from events.models import Tournament
 from live import pushed
 from live.threads import in_thread
 from live.watcher import watcher
+from passes import check_in
 from passes import selectors as pass_selectors
 from passes import services as pass_services
 from tableside import link_guesses, table_entry
@@ -227,6 +230,32 @@ async def pass_stream(request, token: str):
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+def _open_claim(secret: str | None) -> int | None:
+    claim = check_in.claim_for_secret(secret)
+    return claim.pk if claim is not None else None
+
+
+@require_GET
+async def claim_stream(request):
+    """The stream of the waiting page of self check-in (`passes:claim`): the claim the phone's
+    cookie holds (`check_in.CLAIM_COOKIE`); it says `changed` when the organiser approves or
+    refuses it, and `gone` once it no longer opens (handed over, expired). Without an open
+    claim: 404, counted as a wrong link, or 429."""
+    secret = request.COOKIES.get(check_in.CLAIM_COOKIE)
+    check = in_thread(_open_claim)
+    claim_pk = await check(secret)
+    if claim_pk is None:
+        if await in_thread(link_guesses.refused)(request):
+            return HttpResponse(status=429)
+        await in_thread(link_guesses.count_miss)(request)
+        raise Http404
+
+    async def allowed() -> bool:
+        return await check(secret) == claim_pk
+
+    return _response(("claim", claim_pk), _seen(request), allowed)
 
 
 def _pass_plays(token: str, match_pk: int) -> bool:

@@ -3,7 +3,8 @@ being played and those of the current round (`tableside.control_room`), with wha
 does from there: approve a result (`table_entry.result_approve`), renew a players' link
 (`table_entry.link_renew`, then reprint that match's card), free a seat a phone holds
 (`table_entry.seat_free`), print one match's scorecard again, and the printable page of every
-table's link and its QR code.
+table's link and its QR code. For the organisers of the event's club, the players asking for
+their pass on their own phone (self check-in, `passes.check_in`): approve or refuse each.
 
 Organisers only (`tournament_for_organiser`: 404 for an event the visitor may not see, 403 for
 one that is not theirs; anonymous visitors are sent to log in). The list is fetched again at
@@ -17,6 +18,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,10 +28,13 @@ from django.views.decorators.http import require_POST, require_safe
 
 from core.messages import user_message
 from events import registry
-from events.access import tournament_for_organiser
+from events.access import can_organise_club, tournament_for_organiser
 from events.forms import AnnouncementForm
 from events.models import Pairing, Tournament
 from live.pages import follow_event, part_or_page, shared_part
+from passes import check_in
+from passes.errors import PassError
+from passes.models import CheckInClaim
 from printing import documents, scorecard
 from scoring import rules
 from tableside import control_room, table_entry
@@ -98,6 +103,42 @@ def seat_free(request, pk: int, match_pk: int, seat: str):
                                 "to open the link may take it.")
                      % {"table": pairing.table, "name": player.name})
     return redirect(_back(tournament, request.POST))
+
+
+def _claim_decide(request, pk: int, claim_pk: int, decide, said: str):
+    tournament = tournament_for_organiser(request, pk)
+    club = tournament.club
+    if club is None or not can_organise_club(request.user, club):
+        raise PermissionDenied
+    try:
+        claim = decide(claim_pk=claim_pk, club=club, by=request.user,
+                       address=request.META.get("REMOTE_ADDR"))
+    except CheckInClaim.DoesNotExist:
+        raise Http404 from None
+    except PassError as error:
+        return _page(request, tournament, request.POST, error=user_message(error),
+                     status=CONFLICT)
+    messages.success(request, said % {"name": claim.player.name})
+    return redirect(_back(tournament, request.POST))
+
+
+@login_required
+@require_POST
+def claim_approve(request, pk: int, claim_pk: int):
+    """Approve a player's self check-in (`check_in.claim_approve`): their phone opens their
+    pass (made if they had none). The organisers of the event's club only (403); a claim of
+    another club 404; one no longer waiting 409, nothing written."""
+    return _claim_decide(request, pk, claim_pk, check_in.claim_approve,
+                         _("%(name)s: approved; their phone opens their pass."))
+
+
+@login_required
+@require_POST
+def claim_refuse(request, pk: int, claim_pk: int):
+    """Refuse a player's self check-in (`check_in.claim_refuse`): their phone says so. As
+    `claim_approve` for who may and what is refused."""
+    return _claim_decide(request, pk, claim_pk, check_in.claim_refuse,
+                         _("%(name)s: refused; that phone gets no pass."))
 
 
 @login_required
@@ -183,4 +224,14 @@ def _page(request, tournament: Tournament, data, *, error: str = "", status: int
         "renewed": renewed, "error": error,
         "players_enter": table_entry.players_may_enter(tournament.entry_mode),
         "announcement_form": AnnouncementForm(initial={"text": tournament.announcement}),
+        **_check_in(request, tournament),
     }, status=status)
+
+
+def _check_in(request, tournament: Tournament) -> dict:
+    """The self check-in part of the control room, for the organisers of the event's club:
+    the club's join code and its claims waiting (`check_in.pending_claims`); else nothing."""
+    club = tournament.club
+    if club is None or not can_organise_club(request.user, club):
+        return {}
+    return {"claims": check_in.pending_claims(club), "join_code": check_in.join_code_of(club)}

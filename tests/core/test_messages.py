@@ -392,6 +392,11 @@ USER_CASES = {
     "sign_needs_pass": ({}, []),
     "not_a_club_night": ({}, []),
     "night_over": ({}, []),
+    "claims_from_address": ({"count": 3}, ["3"]),
+    "claims_of_player": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "claim_player_missing": ({}, []),
+    "claim_decided": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
+    "claim_pass_revoked": ({"name": "Мария Георгиева"}, ["Мария Георгиева"]),
     # scoring.services.RecordingError: whole scorecards and final scores
     "scorecard_not_finished": ({"points_a": 9, "points_b": 7, "target": 11, "count": 8},
                                ["8", "9:7", "11"]),

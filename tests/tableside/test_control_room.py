@@ -345,16 +345,17 @@ def test_a_new_player_name_never_breaks_the_page(event, organiser_client):
     assert "&lt;b&gt;Зло&lt;/b&gt;" in page_of(organiser_client, room(event))
 
 
-def test_the_page_reads_the_same_seven_queries_whatever_its_rows_hold(
+def test_the_page_reads_the_same_eleven_queries_whatever_its_rows_hold(
         event, organiser_client, django_assert_num_queries):
     # The user (the session comes from the cache), the event (with its version), its
     # organisers, the current round (two), the pairings with their players, tables and last
-    # entries, the rounds' count.
+    # entries, the rounds' count; for self check-in, the event's club, its organisers, the
+    # claims waiting (none: no query for their passes) and the club's join code.
     organiser_client.get(room(event))
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(11):
         organiser_client.get(room(event))
     for table in (1, 2, 3):
         enter(at_table(event, table), "A3 A3 A2 A3")
     table_entry.result_dispute(match=at_table(event, 1), seat="B", text="no")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(11):
         organiser_client.get(room(event))
