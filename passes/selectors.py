@@ -12,7 +12,8 @@ States of an event's line (`EventLine.state`):
   standings (`place`, not in a bracket);
 * `OUT` -- they lost a knockout match (or withdrew): nothing more to play;
 * `NIGHT` -- a club night: "I'm here" (`arrived`: when they said so), and their match once the
-  organiser pairs them.
+  organiser pairs them; after a finished match its result and their place in the night's
+  standings, as above.
 """
 
 from dataclasses import dataclass
@@ -106,9 +107,8 @@ def _line(tournament: Tournament, player: Player) -> EventLine:
             line.state = OUT
     if event_format.pairs_on_the_spot:
         line.arrived = Arrival.objects.filter(tournament=tournament, player=player).first()
-        return line
-    if line.state == WAITING and (event_format.pairs_round_by_round
-                                  or event_format.has_bracket):
+    elif line.state == WAITING and (event_format.pairs_round_by_round
+                                    or event_format.has_bracket):
         line.next_round = _next_round(tournament, pairings)
     if line.last is not None and not event_format.has_bracket and entry is not None:
         line.place = _place(tournament, entry)

@@ -180,3 +180,25 @@ def test_the_pass_speaks_the_clubs_event_language_unless_chosen(home_club, organ
     chosen.cookies["django_language"] = "bg"
     response = chosen.get(f"/pass/{token}/")
     assert response["Content-Language"] == "bg" and "Маса 1" in response.content.decode()
+
+
+def test_after_a_night_match_the_result_and_the_place(client, home_club, organiser, players):
+    night = club_nights.club_night_create(
+        club=home_club, date=datetime.date(2026, 12, 5), name="Вечер", organiser=organiser,
+        house_rules=rules.HouseRules.preset("default"), language="en",
+    )
+    one, two, three, four_ = players[:4]
+    first = club_nights.club_night_pair(night=night, player_a=one, player_b=two, table=1,
+                                        by=organiser).match
+    club_nights.club_night_pair(night=night, player_a=three, player_b=four_, table=2,
+                                by=organiser)
+    win_to_eleven(first, "B")  # 2 beats 1, 11:0; table 2 not played yet
+    text = page(client, two)
+    assert f"Last match: 11:0 against {one.name}" in text and "won" in text
+    # The night's only win: first. 1 has lost by 11 and is last, behind 3 and 4 (no match
+    # over: 0 wins, difference 0).
+    assert "Your place in the standings: 1" in text
+    text = page(client, one)
+    assert f"Last match: 0:11 against {two.name}" in text and "lost" in text
+    assert "Your place in the standings: 4" in text
+    assert ">I'm here<" in text  # and they may say they are here for the next pairing
