@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -97,7 +98,8 @@ def _page(request, player_pass, token: str, *, error: str = "", status: int = 20
     follow_pass(request, token, player_pass, selectors.followed_events(player))
     lines = selectors.pass_events(player)
     _undo_requests(lines)
-    context = {"player": player, "token": token, "lines": lines, "error": error}
+    context = {"player": player, "token": token, "lines": lines, "error": error,
+               "live_url": reverse("passes:page", args=[token])}
     return render(request, part_or_page(request, PAGE, LIVE_PART), context, status=status)
 
 

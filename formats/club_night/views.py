@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_tables2 import RequestConfig
@@ -93,6 +94,7 @@ def _page(request, night, *, form=None, error="", status=200):
         # Who said "I'm here" from their pass and is at no table now (organisers only).
         "arrived": pass_selectors.arrived_waiting(night, set(busy)) if organiser and running
         else [],
+        "live_url": reverse("nights:detail", args=[night.pk]),
     }, status=status)
 
 

@@ -29,10 +29,16 @@ def live_stream(context) -> str:
 @register.simple_tag(takes_context=True)
 def live_region(context, region_id: str, url: str = "") -> str:
     """`id`, `data-live` and the htmx attributes for the element `region_id`; `url` defaults
-    to the page's own address."""
+    to the page's own address. A page drawn as the answer to a post (a refusal, 4xx) is not at
+    its own address: its view names that in the context (`live_url`), or the part would be
+    fetched from the post's address (405)."""
     request = context["request"]
+    if not url:
+        url = request.get_full_path()
+        if request.method not in ("GET", "HEAD"):
+            url = context.get("live_url") or url
     return format_html(
         'id="{}" data-live hx-get="{}" hx-trigger="sse:changed" sse-swap="part" '
         'hx-swap="outerHTML"',
-        region_id, url or request.get_full_path(),
+        region_id, url,
     )

@@ -542,7 +542,8 @@ def other_seat(seat: str) -> str:
 
 
 def _urls(table: MatchTable, actor) -> dict:
-    """Where the page's forms post: the match's link, or the pass's match (`actor`)."""
+    """Where the page's forms post, and its own address (`live_url`): the match's link, or
+    the pass's match (`actor`)."""
     if actor is None:
         name, args = "players:%s", [table.token]
     else:
@@ -556,6 +557,7 @@ def _urls(table: MatchTable, actor) -> dict:
         "undo_ask_url": reverse(name % "undo_ask", args=args),
         "undo_answer_url": reverse(name % "undo_answer", args=args),
         "undo_code_url": reverse("players:pass_undo_code", args=args) if actor else "",
+        "live_url": reverse(name % "match", args=args),
     }
 
 

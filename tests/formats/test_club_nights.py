@@ -425,6 +425,10 @@ def test_pair_view_refuses_a_busy_player_and_keeps_no_newcomer(organiser_client,
     assert "Иван Петров" in response.context["error"]
     assert response.context["form"]["new_name_a"].value() == "Стоян Колев"  # kept for a retry
     assert counts() == before  # Стоян Колев was not registered either
+    # The refusal's page goes on following the night from the night's own address, not the
+    # post's (which answers GET with 405).
+    detail = night_url("nights:detail", night)
+    assert f'id="live-night" data-live hx-get="{detail}"' in response.content.decode()
 
 
 # close and take back --------------------------------------------------------------------------

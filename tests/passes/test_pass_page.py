@@ -202,3 +202,19 @@ def test_after_a_night_match_the_result_and_the_place(client, home_club, organis
     assert f"Last match: 0:11 against {two.name}" in text and "lost" in text
     assert "Your place in the standings: 4" in text
     assert ">I'm here<" in text  # and they may say they are here for the next pairing
+
+
+def test_im_here_at_a_closed_night_is_refused_and_the_page_still_follows(client, home_club,
+                                                                         organiser, players):
+    night = club_nights.club_night_create(
+        club=home_club, date=datetime.date(2026, 12, 5), name="Вечер", organiser=organiser,
+        house_rules=rules.HouseRules.preset("default"), language="en",
+    )
+    club_nights.club_night_close(night=night)
+    token = services.token_of(services.pass_make(players[0]))
+    response = client.post(f"/pass/{token}/here/{night.pk}/", HTTP_COOKIE="django_language=en")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "This club night is over." in html and not Arrival.objects.exists()
+    # Its live part is fetched from the pass's address, not the post's (405 to a GET).
+    assert f'id="pass-live" data-live hx-get="/pass/{token}/"' in html

@@ -93,6 +93,9 @@ def test_one_pass_cannot_sign_for_the_other_seat(table_one):
     refused = a.post(f"{base_a}/m/{match.pk}/sign/", {"seat": "B"})
     assert refused.status_code == 403
     assert "each player signs for themselves" in refused.content.decode()
+    # The refusal's page goes on following the match from its own address, not the post's
+    # (which answers GET with 405).
+    assert f'data-live hx-get="{base_a}/m/{match.pk}/"' in refused.content.decode()
     # Signing again signs seat A again: refused, seat B still unsigned.
     again = a.post(f"{base_a}/m/{match.pk}/sign/")
     assert again.status_code == 409
