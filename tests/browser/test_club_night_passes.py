@@ -14,10 +14,10 @@ difference, then game points scored):
 round 1, table 1: Иван (A) 3+3+2+3 = 11, Мария 1            11:1
 round 1, table 2: Георги (A) 3, Елена 3+3+3+2 = 11           3:11
   -> Иван 1 win +10, Елена 1 win +8, Георги 0 wins -8, Мария 0 wins -10: places 1, 2, 3, 4
-round 2, table 1: Иван (A) 1, Елена 3+3+3+2 = 11            1:11
-round 2, table 2: Мария (A) 3+3+3+1+1 = 11, Георги 2          11:2
-  -> Елена 2 wins (22:4, +18); Иван 1 win (12:12, 0); Мария 1 win (12:13, -1);
-     Георги 0 wins (5:22, -17): places 1, 2, 3, 4.
+round 2, table 1: Иван (A) 0, Елена 3+3+3+2 = 11            0:11
+round 2, table 2: Мария (A) 3+3+3+2 = 11, Георги 0            11:0
+  -> Елена 2 wins (22:3, +19); Мария 1 win (12:11, +1); Иван 1 win (11:12, -1);
+     Георги 0 wins (3:22, -19): places 1, 2, 3, 4.
 """
 
 import datetime
@@ -186,23 +186,24 @@ def test_a_club_night_of_two_rounds_on_four_passes(open_page, live_site, organis
         expect(phones[player.pk].get_by_text(f"Pass of {player.name}")).to_be_visible()
     enter((phone_elena, 1, elena.name, CAPOT), (phone_maria, 1, maria.name, CAPOT))
     enter((phone_ivan, 2, elena.name, CAPOT), (phone_georgi, 2, maria.name, CAPOT))
-    enter((phone_ivan, 3, ivan.name, WON), (phone_maria, 3, maria.name, CAPOT))
-    enter((phone_elena, 4, elena.name, CAPOT), (phone_georgi, 4, georgi.name, SCHNEIDER))
-    enter((phone_elena, 5, elena.name, SCHNEIDER),  # 1:11
-          (phone_maria, 5, maria.name, WON))
-    enter((phone_maria, 6, maria.name, WON))  # 11:2
-    for first, then, score in [(phone_ivan, phone_elena, "1:11"),
-                                 (phone_georgi, phone_maria, "11:2")]:
-        expect(first.get_by_text(f"Sign the result {score}")).to_be_visible(timeout=SOON)
-        sign(first, f"You signed the result {score}.")
-        expect(then.get_by_text(f"Sign the result {score}")).to_be_visible(timeout=SOON)
-        sign(then, f"The result {score} is final.")
+    enter((phone_elena, 3, elena.name, CAPOT), (phone_maria, 3, maria.name, CAPOT))
+    enter((phone_ivan, 4, elena.name, SCHNEIDER),  # 0:11
+          (phone_georgi, 4, maria.name, SCHNEIDER))  # 11:0
+    # Each player signs on their own pass, the two tables side by side.
+    signing = [([(phone_ivan, "0:11"), (phone_georgi, "11:0")], "You signed the result {}."),
+               ([(phone_elena, "0:11"), (phone_maria, "11:0")], "The result {} is final.")]
+    for signs, answer in signing:
+        for phone, score in signs:
+            expect(phone.get_by_text(f"Sign the result {score}")).to_be_visible(timeout=SOON)
+            phone.get_by_role("button", name="Sign", exact=True).click()
+        for phone, score in signs:
+            expect(phone.get_by_text(answer.format(score))).to_be_visible()
     for phone in phones.values():
         phone.click("text=Back to my pass")
-    for player, last, place in [(elena, f"Last match: 11:1 against {ivan.name} · won", 1),
-                                (ivan, f"Last match: 1:11 against {elena.name} · lost", 2),
-                                (maria, f"Last match: 11:2 against {georgi.name} · won", 3),
-                                (georgi, f"Last match: 2:11 against {maria.name} · lost", 4)]:
+    for player, last, place in [(elena, f"Last match: 11:0 against {ivan.name} · won", 1),
+                                (maria, f"Last match: 11:0 against {georgi.name} · won", 2),
+                                (ivan, f"Last match: 0:11 against {elena.name} · lost", 3),
+                                (georgi, f"Last match: 0:11 against {maria.name} · lost", 4)]:
         shows(phones[player.pk], last, f"Your place in the standings: {place}")
     assert all(table_entry.table_of(match).is_final
                for match in Match.objects.filter(pairing__round__tournament=night))
