@@ -1,6 +1,7 @@
 """The small cast most tests use, built in code."""
 
 import datetime
+import os
 
 import pytest
 from django.test import Client
@@ -61,6 +62,23 @@ def pytest_xdist_make_scheduler(config, log):
             return super()._split_scope(nodeid)
 
     return BrowserTestsTogether(config, log)
+
+
+BACKGROUND_NICENESS = 5
+"""How much lower the workers run while they take other tests than the browser tests."""
+_yielded = []
+
+
+def pytest_runtest_setup(item):
+    """The browser tests all run on one worker, one after another: they are the run's longest
+    line. A worker that starts on any other test lowers its own priority once, for good, so
+    the browser worker, chromium and the site it serves get the cores first, and the other
+    tests fill what they leave."""
+    if _yielded or not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    if "/browser/" not in "/" + item.nodeid.split("::", 1)[0]:
+        os.nice(BACKGROUND_NICENESS)
+        _yielded.append(True)
 
 
 PLAYER_NAMES = ["Иван Петров", "Мария Георгиева", "Георги Димитров", "Елена Стоянова",
