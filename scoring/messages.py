@@ -141,6 +141,11 @@ RULE_SENTENCES = {
         "The opponent's tricks when the stock was closed (%(opponent_tricks_at_close)s) "
         "exceed the %(tricks)s trick(s) player %(seat)s had at the end."
     ),
+    ("inconsistent_record", "closer_without_trick"): _(
+        "The opponent's tricks when the stock was closed must be 0 (entered: "
+        "%(opponent_tricks_at_close)s): player %(seat)s, who closed, took no trick, so closed "
+        "the stock before the first trick was played."
+    ),
     ("inconsistent_record", "needed"): _(
         "The closer failed, and under these house rules the game points depend on the "
         "opponent's tricks when the stock was closed; enter them."
@@ -187,6 +192,24 @@ RULE_SENTENCES = {
         "%(marriages)s marriages, each declared on a lead of its own after a won trick, but "
         "player %(seat)s won only %(tricks)s trick(s) plus the deal's first lead: at most "
         "%(leads)s marriage(s)."
+    ),
+    ("marriages_exceed_leads", "only_last_trick"): _(
+        "The marriage points of player %(seat)s must be 0 (entered: %(marriage_points)s): "
+        "player %(seat)s won only the last trick, and nobody leads after the last trick, so "
+        "player %(seat)s never had a lead to declare a marriage on."
+    ),
+    ("marriages_exceed_leads", "last_trick"): _(
+        "The marriage points of player %(seat)s (%(marriage_points)s) need at least "
+        "%(marriages)s marriages, each declared on a lead of its own after a won trick, but "
+        "player %(seat)s won %(tricks)s trick(s), the last of them the deal's last trick, "
+        "after which nobody leads: at most %(leads)s marriage(s)."
+    ),
+    ("marriages_exceed_leads", "last_trick_first_lead"): _(
+        "The marriage points of player %(seat)s (%(marriage_points)s) need at least "
+        "%(marriages)s marriages, each declared on a lead of its own after a won trick, but "
+        "player %(seat)s won %(tricks)s trick(s), the last of them the deal's last trick, "
+        "after which nobody leads: at most %(leads)s marriage(s), counting the deal's first "
+        "lead."
     ),
     # a deal played to the end (§4, rows 7-9)
     ("played_out_not_120", "card_points"): _(

@@ -485,8 +485,9 @@ class DealRecord:
     * ``last_trick_by`` -- winner of the 12th trick; required for ``"exhausted"``, optional (and
       ignored) for ``"closed_played_out"``, forbidden with ``"claim"``.
     * ``opponent_tricks_at_close`` -- tricks the closer's opponent had when the stock was closed
-      (0-3, or 0-4 under ``close_when="stock_not_empty"``); only with ``closed_by``; needed
-      under ``failed_close="tricks_at_close"`` when the closer fails.
+      (0-3, or 0-4 under ``close_when="stock_not_empty"``; 0 when the closer took no trick);
+      only with ``closed_by``; needed under ``failed_close="tricks_at_close"`` when the
+      closer fails.
 
     Nothing is checked on construction: ``validate_deal`` checks a record against house rules
     (some checks depend on them) and raises ``InvalidDeal``.
@@ -738,6 +739,16 @@ def _check_consistency(record: DealRecord, rules: HouseRules) -> None:
                     "tricks": tricks[opponent],
                 },
             )
+        if at_close > 0 and tricks[record.closed_by] == 0:
+            # Only the player on lead closes: after a trick that is its winner, so a closer
+            # without a trick closed before the first trick, when nobody had one.
+            raise _inconsistent(
+                "opponent_tricks_at_close", "closer_without_trick",
+                f"The opponent's tricks when the stock was closed must be 0 (entered: "
+                f"{at_close}): player {record.closed_by}, who closed, took no trick, so closed "
+                "the stock before the first trick was played.",
+                params={"opponent_tricks_at_close": at_close, "seat": record.closed_by},
+            )
     if (
         rules.failed_close == "tricks_at_close"
         and at_close is None
@@ -826,14 +837,20 @@ def marriages_needed(marriage_points: int) -> int:
 def _check_marriage_leads(record: DealRecord, rules: HouseRules) -> None:
     """Each marriage is declared on a lead of its own, and a player leads only after winning a
     trick (the deal's first lead aside, which only ``first_trick_marriage="pending"`` lets carry
-    a marriage): marriages <= tricks won (+1 under ``"pending"``). docs/rules.md §4, seeds 002,
-    003."""
+    a marriage): marriages <= tricks won (+1 under ``"pending"``). In a deal where the stock ran
+    out nobody leads after the 12th trick, so its winner has one lead fewer: a player whose only
+    trick is the last one has no marriage (or the first lead's one under ``"pending"``).
+    docs/rules.md §4, seeds 002, 003."""
     first_lead = 1 if rules.first_trick_marriage == "pending" else 0
     for seat in SEATS:
         points = record.marriage_points[seat]
         needed = marriages_needed(points)
         tricks = record.tricks[seat]
         leads = tricks + first_lead
+        if needed <= leads and record.end == "exhausted" and record.last_trick_by == seat:
+            leads -= 1
+            if needed > leads:
+                _raise_last_trick_gives_no_lead(seat, points, needed, tricks, leads, first_lead)
         if needed > leads:
             extra = " plus the deal's first lead" if first_lead else ""
             raise InvalidDeal(
@@ -848,6 +865,39 @@ def _check_marriage_leads(record: DealRecord, rules: HouseRules) -> None:
                 },
                 case="first_lead" if first_lead else "leads",
             )
+
+
+def _raise_last_trick_gives_no_lead(
+    seat: Seat, points: int, needed: int, tricks: int, leads: int, first_lead: int
+) -> None:
+    """``marriages_exceed_leads`` for the winner of the last trick of a deal where the stock ran
+    out, who has the marriages for their tricks' leads but not once the 12th trick (after which
+    nobody leads) is taken off."""
+    params = {
+        "seat": seat, "marriage_points": points, "marriages": needed, "tricks": tricks,
+        "leads": leads,
+    }
+    if tricks == 1 and not first_lead:
+        raise InvalidDeal(
+            "marriages_exceed_leads",
+            f"marriage_points.{seat}",
+            f"The marriage points of player {seat} must be 0 (entered: {points}): player "
+            f"{seat} won only the last trick, and nobody leads after the last trick, so "
+            f"player {seat} never had a lead to declare a marriage on.",
+            params=params,
+            case="only_last_trick",
+        )
+    extra = ", counting the deal's first lead" if first_lead else ""
+    raise InvalidDeal(
+        "marriages_exceed_leads",
+        f"marriage_points.{seat}",
+        f"The marriage points of player {seat} ({points}) need at least {needed} marriages, "
+        f"each declared on a lead of its own after a won trick, but player {seat} won "
+        f"{tricks} trick(s), the last of them the deal's last trick, after which nobody "
+        f"leads: at most {leads} marriage(s){extra}.",
+        params=params,
+        case="last_trick_first_lead" if first_lead else "last_trick",
+    )
 
 
 def _check_marriages(record: DealRecord, rules: HouseRules) -> None:
@@ -905,7 +955,8 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
        ``last_trick_by`` or with ``closed_by``; ``"closed_played_out"`` without ``closed_by``;
        a last-trick winner without a trick; ``opponent_tricks_at_close`` without ``closed_by``,
        over ``MAX_OPPONENT_TRICKS_AT_CLOSE[rules.close_when]`` (3, or 4 under
-       ``"stock_not_empty"``), or over that opponent's final tricks; a failed closer under
+       ``"stock_not_empty"``), over that opponent's final tricks, or above 0 when the closer
+       took no trick (who closed before the first trick); a failed closer under
        ``failed_close="tricks_at_close"`` without ``opponent_tricks_at_close``.
     2. ``card_points_over_120`` -- per player, then both together.
     3. ``card_points_without_trick``.
@@ -922,7 +973,8 @@ def validate_deal(record: DealRecord, rules: HouseRules | None = None) -> None:
        taken: with 12 tricks the deal was played out, so it did not end with a claim, and its
        card points add up to 120.
     10. ``marriages_exceed_leads`` -- a player's marriages (``marriages_needed``) exceed the
-        tricks they won (+1 for the deal's first lead under ``first_trick_marriage="pending"``).
+        tricks they won (+1 for the deal's first lead under ``first_trick_marriage="pending"``),
+        less one for the winner of the last trick in ``"exhausted"`` (nobody leads after it).
 
     ``inconsistent_record`` comes first because the other checks need whole numbers for both
     seats; the rest follow the rows of docs/rules.md §4, each row over both players.

@@ -104,6 +104,10 @@ RULE_CASES = {
     ("inconsistent_record", "over_final"): (
         deal_error(record("closed_played_out", (100, 20), tricks=(10, 2), closed_by="A",
                           opponent_tricks_at_close=3)), ["3", "2", "B"]),
+    # A took no trick, so closed on the deal's first lead: B had none then
+    ("inconsistent_record", "closer_without_trick"): (
+        deal_error(record("closed_played_out", (0, 120), tricks=(0, 12), closed_by="A",
+                          opponent_tricks_at_close=2), BY_TRICKS_AT_CLOSE), ["2", "A"]),
     ("inconsistent_record", "needed"): (
         deal_error(record("closed_played_out", (50, 70), tricks=(5, 7), closed_by="A"),
                    BY_TRICKS_AT_CLOSE), []),
@@ -132,6 +136,18 @@ RULE_CASES = {
     ("marriages_exceed_leads", "first_lead"): (
         deal_error(record(cp=(66, 10), mp=(0, 80), tricks=(6, 1), claim_by="A"), PENDING),
         ["B", "80", "3", "1", "2"]),
+    # B won only the 12th trick (two nines), after which nobody leads: no marriage
+    ("marriages_exceed_leads", "only_last_trick"): (
+        deal_error(record("exhausted", (120, 0), mp=(0, 20), tricks=(11, 1),
+                          last_trick_by="B")), ["B", "20"]),
+    # 60 = two marriages; B's 2 tricks, the last one the 12th, give one lead
+    ("marriages_exceed_leads", "last_trick"): (
+        deal_error(record("exhausted", (120, 0), mp=(0, 60), tricks=(10, 2),
+                          last_trick_by="B")), ["B", "60", "2", "1"]),
+    # 80 = three marriages; B's 2 tricks (the last the 12th) and the first lead give two
+    ("marriages_exceed_leads", "last_trick_first_lead"): (
+        deal_error(record("exhausted", (120, 0), mp=(0, 80), tricks=(10, 2),
+                          last_trick_by="B"), PENDING), ["B", "80", "3", "2"]),
     ("played_out_not_120", "card_points"): (
         deal_error(record("exhausted", (60, 59), tricks=(6, 6), last_trick_by="A")), ["119"]),
     ("played_out_not_120", "tricks"): (

@@ -88,3 +88,45 @@ def test_tricks_at_close_over_the_limit_named_in_both_languages(close_when, at_c
 def test_a_message_without_numbers_keeps_the_general_sentence():
     error = InvalidDeal("marriages_exceed_leads", "marriage_points.A")
     assert in_language("bg", error).startswith("Точки от обявявания (място A): всяко обявяване")
+
+
+def test_a_marriage_won_by_the_last_trick_alone_named_in_both_languages():
+    # B won only the 12th trick (two nines): no lead followed it, so no marriage.
+    deal = record("exhausted", (120, 0), mp=(0, 40), tricks=(11, 1), last_trick_by="B")
+    error = error_of(deal)
+    assert (error.code, error.case) == ("marriages_exceed_leads", "only_last_trick")
+    assert in_language("bg", error) == (
+        "Точките от обявявания на играч B трябва да са 0 (въведени: 40): играч B е взел само "
+        "последната ръка, а след последната ръка никой не е на ход, така че играч B не е имал "
+        "ход, на който да обяви."
+    )
+    assert in_language("en", error) == (
+        "The marriage points of player B must be 0 (entered: 40): player B won only the last "
+        "trick, and nobody leads after the last trick, so player B never had a lead to declare "
+        "a marriage on."
+    )
+
+
+def test_two_marriages_with_the_last_trick_one_of_two_named_in_bulgarian():
+    deal = record("exhausted", (120, 0), mp=(0, 60), tricks=(10, 2), last_trick_by="B")
+    bulgarian = in_language("bg", error_of(deal))
+    assert "играч B има взети ръце: 2, но последната от тях е последната ръка" in bulgarian
+    assert bulgarian.endswith("са най-много 1.")
+    # Under pending, 2 tricks give 2 + 1 - 1 = 2 leads: enough for 60, not for 80 (3).
+    eighty = record("exhausted", (120, 0), mp=(0, 80), tricks=(10, 2), last_trick_by="B")
+    pending = in_language("bg", error_of(eighty, HouseRules(first_trick_marriage="pending")))
+    assert pending.endswith("са най-много 2, като се брои и първият ход на раздаването.")
+
+
+def test_a_closer_without_a_trick_named_in_both_languages():
+    deal = record("closed_played_out", (0, 120), tricks=(0, 12), closed_by="A",
+                  opponent_tricks_at_close=2)
+    error = error_of(deal, HouseRules(failed_close="tricks_at_close"))
+    assert in_language("bg", error) == (
+        "Взятките на противника при затварянето трябва да са 0 (въведени: 2): играч A, който "
+        "затвори, няма нито една взятка, значи е затворил талона, преди да се изиграе първата "
+        "ръка."
+    )
+    assert in_language("en", error).startswith(
+        "The opponent's tricks when the stock was closed must be 0 (entered: 2): player A"
+    )

@@ -972,3 +972,129 @@ def test_marriages_needed(marriage_points, needed):
 def test_marriages_needed_refuses_an_impossible_sum(marriage_points):
     with pytest.raises(ValueError):
         marriages_needed(marriage_points)
+
+
+# --- §4 row 9: nobody leads after the 12th trick ------------------------------------------------
+
+# B won only the 12th trick of a deal where the stock ran out: A 11 tricks and all 120 card
+# points, B one trick of the two nines (0 card points). B led only if B led the deal's first
+# trick; after the 12th trick nobody leads.
+
+
+def only_the_last_trick(marriage_points):
+    return deal("exhausted", (120, 0), mp=(0, marriage_points), tricks=(11, 1),
+                last_trick_by="B")
+
+
+@pytest.mark.parametrize("marriage_points", [20, 40])
+def test_a_player_whose_only_trick_is_the_last_has_no_marriage(marriage_points):
+    error = raises("marriages_exceed_leads", "marriage_points.B",
+                   only_the_last_trick(marriage_points))
+    assert error.case == "only_last_trick"
+    assert str(error) == (
+        f"The marriage points of player B must be 0 (entered: {marriage_points}): player B won "
+        "only the last trick, and nobody leads after the last trick, so player B never had a "
+        "lead to declare a marriage on."
+    )
+    assert error.params == {
+        "seat": "B", "marriage_points": marriage_points, "marriages": 1, "tricks": 1, "leads": 0,
+    }
+
+
+def test_only_the_last_trick_without_marriages_stays_valid():
+    # A 120 against B 0 + 10 for the last trick: B has a trick, 10 < 33, schneider.
+    assert score_deal(only_the_last_trick(0)) == result("A", 2, "schneider", (120, 10))
+
+
+def test_under_pending_the_first_lead_can_carry_the_one_marriage():
+    # B led the first trick with 20 (pending), lost it, and won only the 12th trick, which makes
+    # the marriage count: B 0 + 20 + 10 = 30 < 33 -> A 120 wins a schneider.
+    assert score_deal(only_the_last_trick(20), PAGAT) == result("A", 2, "schneider", (120, 30))
+    # Two marriages (60 = 40 + 20) need two leads; the first lead is B's only one.
+    error = raises("marriages_exceed_leads", "marriage_points.B", only_the_last_trick(60), PAGAT)
+    assert error.case == "last_trick_first_lead"
+    assert str(error) == (
+        "The marriage points of player B (60) need at least 2 marriages, each declared on a "
+        "lead of its own after a won trick, but player B won 1 trick(s), the last of them the "
+        "deal's last trick, after which nobody leads: at most 1 marriage(s), counting the "
+        "deal's first lead."
+    )
+
+
+def test_the_last_trick_winner_leads_after_each_other_won_trick():
+    # B 2 tricks (four nines, 0 card points), one of them the last: one lead, one marriage.
+    # A 120; B 0 + 20 + 10 = 30 < 33 -> schneider for A.
+    one = deal("exhausted", (120, 0), mp=(0, 20), tricks=(10, 2), last_trick_by="B")
+    assert score_deal(one) == result("A", 2, "schneider", (120, 30))
+    two = dataclasses.replace(one, marriage_points={"A": 0, "B": 60})
+    error = raises("marriages_exceed_leads", "marriage_points.B", two)
+    assert error.case == "last_trick"
+    assert error.params == {
+        "seat": "B", "marriage_points": 60, "marriages": 2, "tricks": 2, "leads": 1,
+    }
+    assert str(error).endswith(
+        "player B won 2 trick(s), the last of them the deal's last trick, after which nobody "
+        "leads: at most 1 marriage(s)."
+    )
+
+
+def test_the_same_marriage_after_a_trick_that_is_not_the_last_stays_valid():
+    # A took the 12th trick, B's one trick came earlier and gave B a lead: 20 is possible.
+    # A 120 + 10 = 130; B 0 + 20 = 20 < 33 -> schneider.
+    record = deal("exhausted", (120, 0), mp=(0, 20), tricks=(11, 1), last_trick_by="A")
+    assert score_deal(record) == result("A", 2, "schneider", (130, 20))
+    # ... and a claim leaves no 12th trick (B's one trick is followed by a lead).
+    claim = deal(cp=(66, 0), mp=(0, 20), tricks=(6, 1), claim_by="A")
+    assert score_deal(claim) == result("A", 2, "schneider", (66, 20))
+
+
+def test_the_last_trick_rule_comes_after_marriage_without_trick():
+    # A player without any trick is refused by row 5 first, as before.
+    record = deal("exhausted", (120, 0), mp=(0, 20), tricks=(12, 0), last_trick_by="A")
+    raises("marriage_points_without_trick", "marriage_points.B", record)
+
+
+# --- §4: a closer without a trick closed before the first trick --------------------------------
+
+# A closed and took no trick at all: A was on lead with no trick won, which is only the deal's
+# first lead, so B had no trick at the close. B then took all 12 tricks (120 card points).
+
+
+@pytest.mark.parametrize("at_close", [1, 2, 3])
+def test_a_closer_without_a_trick_leaves_the_opponent_none_at_the_close(at_close):
+    record = deal("closed_played_out", (0, 120), tricks=(0, 12), closed_by="A",
+                  opponent_tricks_at_close=at_close)
+    error = raises("inconsistent_record", "opponent_tricks_at_close", record, PAGAT)
+    assert error.case == "closer_without_trick"
+    assert error.params == {"opponent_tricks_at_close": at_close, "seat": "A"}
+    assert str(error) == (
+        f"The opponent's tricks when the stock was closed must be 0 (entered: {at_close}): "
+        "player A, who closed, took no trick, so closed the stock before the first trick was "
+        "played."
+    )
+    # Impossible under every failed_close option, not only the one that scores by it.
+    raises("inconsistent_record", "opponent_tricks_at_close", record, DEFAULT)
+
+
+def test_a_closer_without_a_trick_fails_for_3_with_none_at_the_close():
+    # tricks_at_close: the opponent had no trick at the close -> 3 game points to B.
+    record = deal("closed_played_out", (0, 120), tricks=(0, 12), closed_by="A",
+                  opponent_tricks_at_close=0)
+    assert score_deal(record, PAGAT) == result("B", 3, "closer_failed", (0, 120))
+
+
+def test_a_trickless_closer_whose_opponent_goes_out_has_none_at_the_close_too():
+    # B goes out after A's close with 66 in 6 tricks; A closed on the first lead.
+    record = deal(cp=(0, 66), tricks=(0, 6), claim_by="B", closed_by="A",
+                  opponent_tricks_at_close=2)
+    raises("inconsistent_record", "opponent_tricks_at_close", record, PAGAT)
+    fixed = dataclasses.replace(record, opponent_tricks_at_close=0)
+    # The closer's opponent going out first: 2 under pagat.
+    assert score_deal(fixed, PAGAT) == result("B", 2, "opponent_out_after_close", (0, 66))
+
+
+def test_a_closer_with_a_trick_may_leave_the_opponent_tricks_at_the_close():
+    # A won trick 3 and closed; B had 2 tricks then; A fails with 60 -> 2 (B had a trick).
+    record = deal("closed_played_out", (60, 60), tricks=(6, 6), closed_by="A",
+                  opponent_tricks_at_close=2)
+    assert score_deal(record, PAGAT) == result("B", 2, "closer_failed", (60, 60))

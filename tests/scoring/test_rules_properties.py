@@ -66,6 +66,15 @@ def pair(a, b):
     return {"A": a, "B": b}
 
 
+def lead_count(rules, end, last_trick_by, tricks, seat):
+    """Leads `seat` had to declare marriages on, by hand (docs/rules.md §3, §4 row 9): one after
+    each won trick, plus the deal's first lead under "pending", less the lead the 12th trick
+    would give when the stock ran out (nobody leads after it)."""
+    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
+    after_last = 1 if end == "exhausted" and last_trick_by == seat else 0
+    return tricks[seat] + first_lead - after_last
+
+
 @st.composite
 def valid_deals(draw, ends=("claim", "exhausted", "closed_played_out")):
     """(rules, record) with a record that is valid under those rules."""
@@ -100,19 +109,22 @@ def valid_deals(draw, ends=("claim", "exhausted", "closed_played_out")):
             last_trick_by = draw(st.one_of(st.none(), st.sampled_from(with_tricks)))
     opponent_tricks_at_close = None
     if closed_by is not None:
-        at_close = st.integers(0, min(MAX_AT_CLOSE[rules.close_when], tricks[flip(closed_by)]))
+        # A closer without a trick closed before the first trick: the opponent had none then.
+        most_at_close = min(MAX_AT_CLOSE[rules.close_when], tricks[flip(closed_by)])
+        at_close = st.integers(0, most_at_close if tricks[closed_by] else 0)
         if rules.failed_close == "tricks_at_close":
             opponent_tricks_at_close = draw(at_close)
         else:
             opponent_tricks_at_close = draw(st.one_of(st.none(), at_close))
     # The pack holds three marriages of 20 and one of 40; each goes to A, B or nobody, as long
-    # as its owner has a lead for it: one per won trick, plus the first lead under "pending".
+    # as its owner has a lead for it: one per won trick, plus the first lead under "pending",
+    # but none after the 12th trick of a deal where the stock ran out.
     owners = draw(st.lists(st.sampled_from(["A", "B", None]), min_size=4, max_size=4))
     marriage_points = pair(0, 0)
     declared = pair(0, 0)
-    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
+    leads = pair(*(lead_count(rules, end, last_trick_by, tricks, seat) for seat in "AB"))
     for owner, value in zip(owners, (40, 20, 20, 20), strict=True):
-        if owner is None or declared[owner] >= tricks[owner] + first_lead:
+        if owner is None or declared[owner] >= leads[owner]:
             continue
         marriage_points[owner] += value
         declared[owner] += 1
@@ -426,10 +438,11 @@ def test_running_scores_are_the_score_after_each_deal(rules_target_deals):
 def test_a_valid_record_never_has_more_marriages_than_leads(rules_and_record):
     rules, record = rules_and_record
     validate_deal(record, rules)
-    first_lead = 1 if rules.first_trick_marriage == "pending" else 0
     for seat in "AB":
         marriages = MARRIAGES_FOR[record.marriage_points[seat]]
-        assert marriages <= record.tricks[seat] + first_lead
+        assert marriages <= lead_count(
+            rules, record.end, record.last_trick_by, record.tricks, seat
+        )
 
 
 @st.composite
@@ -464,3 +477,105 @@ def test_one_marriage_more_than_the_leads_is_refused(rules_record_seat):
         "marriages_exceed_leads", f"marriage_points.{seat}"
     )
     assert_names_its_field(caught.value)
+
+
+# --- the last trick gives no lead; a closer without a trick closed before the first one --------
+
+
+@st.composite
+def marriages_won_by_the_last_trick_alone(draw):
+    """(rules, record, seat): a deal where the stock ran out and `seat` won only the last trick
+    (11 + 1 tricks, 120 + 0 card points: the two nines can make that trick) yet holds one
+    marriage more than the deal's first lead gives: 20 or 40 by default, 60 to 100 under
+    "pending"."""
+    rules = draw(house_rules)
+    pending = rules.first_trick_marriage == "pending"
+    points = draw(st.sampled_from([60, 80] if pending else [20, 40]))
+    record = DealRecord(
+        end="exhausted", card_points=pair(120, 0), marriage_points=pair(0, points),
+        tricks=pair(11, 1), last_trick_by="B",
+    )
+    if draw(st.booleans()):
+        return rules, swap_seats(record), "A"
+    return rules, record, "B"
+
+
+@SETTINGS
+@given(marriages_won_by_the_last_trick_alone())
+def test_a_marriage_won_by_the_last_trick_alone_is_refused(rules_record_seat):
+    rules, record, seat = rules_record_seat
+    with pytest.raises(InvalidDeal) as caught:
+        validate_deal(record, rules)
+    assert (caught.value.code, caught.value.field) == (
+        "marriages_exceed_leads", f"marriage_points.{seat}"
+    )
+    assert_names_its_field(caught.value)
+
+
+@SETTINGS
+@given(valid_deals(ends=("exhausted",)))
+def test_a_marriage_after_any_other_won_trick_than_the_last_stays_valid(rules_and_record):
+    # The same marriages with the last trick given to the other player (who has a trick) are
+    # still possible as long as each owner keeps a lead per marriage.
+    rules, record = rules_and_record
+    other = flip(record.last_trick_by)
+    assume(record.tricks[other] > 0)
+    moved = dataclasses.replace(record, last_trick_by=other)
+    fits = all(
+        MARRIAGES_FOR[moved.marriage_points[seat]]
+        <= lead_count(rules, "exhausted", other, moved.tricks, seat)
+        for seat in "AB"
+    )
+    if fits:
+        validate_deal(moved, rules)
+    else:
+        with pytest.raises(InvalidDeal) as caught:
+            validate_deal(moved, rules)
+        assert (caught.value.code, caught.value.field) == (
+            "marriages_exceed_leads", f"marriage_points.{other}"
+        )
+
+
+@st.composite
+def trickless_closers(draw):
+    """(rules, record, closer): the closer took no trick, the opponent took some and is recorded
+    with 1 to the most tricks at the close (3, or 4 under "stock_not_empty", and no more than
+    their tricks at the end): a failed close played out (0 + 12 tricks), or the opponent going
+    out after the close."""
+    rules = draw(house_rules)
+    if draw(st.booleans()):
+        record = DealRecord(
+            end="closed_played_out", card_points=pair(0, 120), marriage_points=pair(0, 0),
+            tricks=pair(0, 12), closed_by="A",
+        )
+    else:
+        tricks = draw(st.integers(1, 11))
+        cp = draw(st.integers(MIN_CP[tricks], MAX_CP[tricks]))
+        record = DealRecord(
+            end="claim", card_points=pair(0, cp), marriage_points=pair(0, 0),
+            tricks=pair(0, tricks), claim_by="B", closed_by="A",
+        )
+    most = min(MAX_AT_CLOSE[rules.close_when], record.tricks["B"])
+    record = dataclasses.replace(
+        record, opponent_tricks_at_close=draw(st.integers(1, most))
+    )
+    if draw(st.booleans()):
+        return rules, swap_seats(record), "B"
+    return rules, record, "A"
+
+
+@SETTINGS
+@given(trickless_closers())
+def test_a_closer_without_a_trick_leaves_the_opponent_none_at_the_close(rules_record_closer):
+    rules, record, closer = rules_record_closer
+    with pytest.raises(InvalidDeal) as caught:
+        validate_deal(record, rules)
+    assert (caught.value.code, caught.value.field, caught.value.case) == (
+        "inconsistent_record", "opponent_tricks_at_close", "closer_without_trick"
+    )
+    assert caught.value.params == {
+        "opponent_tricks_at_close": record.opponent_tricks_at_close, "seat": closer,
+    }
+    assert_names_its_field(caught.value)
+    # The one value consistent with that close: none.
+    validate_deal(dataclasses.replace(record, opponent_tricks_at_close=0), rules)
