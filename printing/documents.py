@@ -210,7 +210,9 @@ def render_scorecards(
 
 @dataclass(frozen=True)
 class RoundSheetDocument:
-    """A round's tables, seats and the results of its decided matches, and the bye."""
+    """A round's tables, seats and the results of its decided matches, and the bye. `label`:
+    the round's name beside its number ("Semifinal", "Final", "Groups"), as the round's live
+    page gives it; "" where rounds have only numbers."""
 
     TEMPLATE: ClassVar[str] = "print/round_sheet.html"
 
@@ -219,19 +221,26 @@ class RoundSheetDocument:
     printed_at: datetime.datetime
     round: Round
     pairings: list[Pairing]
+    label: str = ""
 
     def parts(self) -> list[Part]:
         return [(self.TEMPLATE, {
             **_common(self.tournament, self.language, self.printed_at),
-            "round": self.round, "pairings": self.pairings,
+            "round": self.round, "pairings": self.pairings, "label": self.label,
             "groups": self.tournament.event_format.has_groups,
         })]
 
 
 def round_sheet_document(round_: Round, pairings: Sequence[Pairing],
                          language: str) -> RoundSheetDocument:
+    """The round sheet of `round_` with its `pairings`, in the active language (`language`
+    names it for the page). The round's name is the format's `round_labels`, the one the live
+    pages show."""
+    tournament = round_.tournament
+    labels = tournament.event_format.round_labels(tournament.rounds.count())
     return RoundSheetDocument(
-        round_.tournament, language, timezone.localtime(), round_, list(pairings)
+        tournament, language, timezone.localtime(), round_, list(pairings),
+        str(labels.get(round_.number, "")),
     )
 
 

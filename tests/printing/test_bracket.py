@@ -3,6 +3,7 @@ where they continue; the print job for it and who may download it."""
 
 import datetime
 import io
+import random
 import re
 
 import pytest
@@ -13,13 +14,14 @@ from pypdf import PdfReader
 
 from club.models import Player
 from events import selectors as events_selectors
+from events import services as events_services
 from events.models import Entry, Tournament
 from formats.knockout import selectors as knockout_selectors
 from formats.knockout import services as knockout
 from printing import bracket, documents, jobs
 from printing.errors import PrintError
 from printing.models import PrintJob
-from tests.formats.test_knockout_services import NAMES, at, play, started
+from tests.formats.test_knockout_services import NAMES, at, play, started, win
 from tests.printing.test_bracket_layout import bracket_shape
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +188,49 @@ def test_a_draft_knockout_has_no_bracket_to_print():
         jobs.print_job_request(tournament=draft, kind="bracket", language="bg")
     assert error.value.code == "no_bracket"
     assert not PrintJob.objects.exists()
+
+
+def round_sheet_text(tournament, number, language):
+    round_ = tournament.rounds.get(number=number)
+    with translation.override(language):
+        document = documents.round_sheet_document(
+            round_, list(events_selectors.pairings_of_round(round_)), language
+        )
+    return html_text(document)
+
+
+def test_knockout_round_sheets_name_their_rounds_as_the_live_pages_do(organiser,
+                                                                      organiser_client):
+    # Four players and a third-place match: two rounds, the semifinals and then the final
+    # with the third-place match beside it (bracket of 4: round 1 of 2 is the semifinal).
+    tournament = started(4, third_place=True)
+    tournament.organisers.add(organiser)
+    win(tournament, 1, 0, "A")
+    win(tournament, 1, 1, "A")
+    third = at(tournament, 2, 0, third_place=True)
+    assert third.match_id  # both semifinal losers are known: the match is on
+    semifinal, final = (round_sheet_text(tournament, number, "en") for number in (1, 2))
+    assert " Round 1 · Semifinal " in semifinal
+    assert " Round 2 · Final " in final
+    assert f" Third-place match: {third.entry_a.player.name} " in final
+    assert " Кръг 1 · Полуфинал " in round_sheet_text(tournament, 1, "bg")
+    final_bg = round_sheet_text(tournament, 2, "bg")
+    assert " Кръг 2 · Финал " in final_bg
+    assert f" Мач за трето място: {third.entry_a.player.name} " in final_bg
+    # The live round page (in the site's language, Bulgarian) says the same.
+    page = organiser_client.get(reverse("events:round", args=[tournament.pk, 2]))
+    heading = re.search(r"<h2>(.*?)</h2>", page.content.decode(), re.S).group(1)
+    assert re.sub(r"\s+", " ", heading).strip() == "Кръг 2 · Финал"
+
+
+def test_the_knockout_round_sheet_pdf_names_the_final():
+    tournament = started(4, third_place=True)
+    round_ = tournament.rounds.get(number=2)
+    [(_size, text)] = pdf_pages(documents.render_round_sheet(round_, "en"))
+    assert "Round 2 · Final" in text
+
+
+def test_a_round_robin_round_sheet_keeps_the_bare_number(tournament):
+    # A round robin's rounds have only numbers, on the live pages and on the sheet.
+    events_services.tournament_start(tournament=tournament, rng=random.Random(1))
+    assert " Round 1 Printed " in round_sheet_text(tournament, 1, "en")
