@@ -21,6 +21,17 @@ class ClubNightError(TournamentError):
             "them again."
         ),
         "table_busy": _("Table %(table)s is still in use (%(players)s)."),
+        # Translators: asked before a pairing at a table another event of the club uses now.
+        "table_elsewhere": _(
+            "Table %(table)s is in use tonight by another event of the club, %(event)s: "
+            "%(players)s. Start the match at table %(table)s all the same only if that match "
+            "is not played there; otherwise choose another table."
+        ),
+        "table_elsewhere_private": _(
+            "Table %(table)s is in use tonight by another event of the club. Start the match "
+            "at table %(table)s all the same only if that match is not played there; otherwise "
+            "choose another table."
+        ),
         "match_has_deals": _("Deals have been entered; this match can no longer be taken back."),
         "pairing_removed": _("This pairing was already taken back."),
     }

@@ -117,7 +117,8 @@ class ClubNightPairForm(forms.Form):
     `club.services.players_like`) is asked about (`names_like`) before anything is written.
     The question's buttons answer it: `use_<seat>`, the player of the register meant, or
     `insist_<seat>`, the name to add as a new player all the same (it counts for exactly
-    that name)."""
+    that name). A table another event of the club uses tonight is asked about the same way
+    (`confirm_table`)."""
 
     player_a = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
     new_name_a = NameField(max_length=120, required=False)
@@ -126,6 +127,11 @@ class ClubNightPairForm(forms.Form):
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
     insist_a = NameField(max_length=120, required=False, widget=forms.HiddenInput)
     insist_b = NameField(max_length=120, required=False, widget=forms.HiddenInput)
+    confirm_table = forms.IntegerField(
+        min_value=1, max_value=999, required=False, widget=forms.HiddenInput,
+    )
+    """The table the organiser confirmed although another event of the club uses it tonight
+    (the question's button posts it); it counts only while the table field says the same."""
 
     def __init__(self, *args, night: Tournament, user, busy: dict[int, int], elsewhere=None,
                  **kwargs):
@@ -199,6 +205,11 @@ class ClubNightPairForm(forms.Form):
         if a and b and (a == b or str(a).casefold() == str(b).casefold()):
             raise forms.ValidationError(_("A player cannot play against themselves."))
         return cleaned
+
+    def table_confirmed(self) -> bool:
+        """After `is_valid`: the organiser confirmed this very table (`confirm_table`)."""
+        confirmed = self.cleaned_data.get("confirm_table")
+        return confirmed is not None and confirmed == self.cleaned_data.get("table")
 
     def names_like(self) -> dict[str, list[Player]]:
         """After `is_valid`: for each seat ("a", "b") whose new name may mean players of the

@@ -1,5 +1,5 @@
-"""Reads of a club night's page: the night's pairings, and where else its players are
-playing."""
+"""Reads of a club night's page: the night's pairings, where else its players are playing,
+and which tables other events of the club are using tonight."""
 
 from dataclasses import dataclass
 
@@ -65,4 +65,57 @@ def matches_elsewhere(night: Tournament, user) -> dict[int, MatchElsewhere]:
                     entry.player_id, pairing.round.tournament, pairing.table,
                     pairing.round.number, playing,
                 )
+    return found
+
+
+@dataclass(frozen=True)
+class TableElsewhere:
+    """A table of the night's club that another running event of the club is using now."""
+
+    table: int
+    tournament: Tournament
+    round_number: int
+    players: str
+    """The two players of the match there, "Иван Петров – Елена Стоянова"."""
+
+
+def tables_elsewhere(night: Tournament) -> dict[int, TableElsewhere]:
+    """Tables another running event of the night's club dated the night's day (a round robin
+    the same evening, another club night) is using, by table number: a match not over of that
+    event's running round (the earliest round with a match not over, as
+    `events.selectors.current_round` says), or a match being played (deals entered) of any of
+    its rounds. A table used by two events names the first found. A night of no club: {}. One
+    query.
+
+    Every running event of the club counts, whoever may see it: the table is taken either way
+    (who may read its name is the caller's question). The pairing asks the organiser to
+    confirm such a table (`club_nights.club_night_pair`); the form suggests a free one.
+    """
+    if night.club_id is None:
+        return {}
+    pairings = list(
+        Pairing.objects.filter(
+            round__tournament__club=night.club_id,
+            round__tournament__status=Tournament.Status.RUNNING,
+            round__tournament__date=night.date,
+            match__isnull=False, table__isnull=False,
+        )
+        .exclude(round__tournament=night)
+        .exclude(match__status__in=Match.OVER)
+        .select_related("round__tournament", "entry_a__player", "entry_b__player", "match")
+        .order_by("round__number", "table", "pk")
+    )
+    running_round: dict[int, int] = {}
+    for pairing in pairings:  # by round number: an event's first is its running round
+        running_round.setdefault(pairing.round.tournament_id, pairing.round.number)
+    found: dict[int, TableElsewhere] = {}
+    for pairing in pairings:
+        event = pairing.round.tournament
+        in_use = (pairing.match.status == Match.Status.PLAYING
+                  or pairing.round.number == running_round[event.pk])
+        if in_use and pairing.table not in found:
+            found[pairing.table] = TableElsewhere(
+                pairing.table, event, pairing.round.number,
+                f"{pairing.entry_a.player} – {pairing.entry_b.player}",
+            )
     return found

@@ -23,6 +23,7 @@ from core.access import sees_everything
 from events import registry
 from events.models import Entry, EntryMode, Pairing, Round, Tournament
 from events.services import tournament_lock
+from formats.club_night import selectors as club_night_selectors
 from formats.club_night.errors import ClubNightError
 from ratings import services as rating_services
 from scoring import rules
@@ -87,10 +88,16 @@ def _entry(night: Tournament, player: Player) -> Entry:
 
 @transaction.atomic
 def club_night_pair(
-    *, night: Tournament, player_a: Player | str, player_b: Player | str, table: int, by
+    *, night: Tournament, player_a: Player | str, player_b: Player | str, table: int, by,
+    table_confirmed: bool = False,
 ) -> Pairing:
     """Pair `player_a` (seat A, deals first) with `player_b` at `table`; the match starts
     with the night's house rules.
+
+    A `table` another running event of the night's club is using tonight
+    (`club_night_selectors.tables_elsewhere`) is refused until the organiser confirms it
+    (`table_confirmed`): the numbering of the room's tables may differ between events, and
+    only the organiser knows. Nothing is written before that.
 
     A player given as a string is a name typed at the pairing form: the register's player
     of that name in the night's club, or a new one (`player_for_name`), looked up once the
@@ -101,7 +108,9 @@ def club_night_pair(
 
     Raises `TournamentError`: `not_club_night`, `night_closed`, `same_player`, `bad_table`,
     `player_busy` (name, table: a player's match tonight is unfinished), `table_busy`
-    (table: another match there is unfinished).
+    (table: another match there is unfinished), and unless `table_confirmed`
+    `table_elsewhere` (table, event, players; for `by` who may see that event) or
+    `table_elsewhere_private` (table: an event `by` may not see).
     """
     night = _locked_night(night)
     if night.status != Tournament.Status.RUNNING:
@@ -126,6 +135,10 @@ def club_night_pair(
                 "table_busy", table=table,
                 players=f"{pairing.entry_a.player} – {pairing.entry_b.player}",
             )
+    if not table_confirmed:
+        elsewhere = club_night_selectors.tables_elsewhere(night).get(table)
+        if elsewhere is not None:
+            raise _table_elsewhere(elsewhere, by)
     entry_a, entry_b = _entry(night, player_a), _entry(night, player_b)
     match = Match(
         player_a=player_a, player_b=player_b, first_dealer=Seat.A,
@@ -137,6 +150,18 @@ def club_night_pair(
         round=night.rounds.get(number=1), table=table, entry_a=entry_a, entry_b=entry_b,
         match=match,
     )
+
+
+def _table_elsewhere(elsewhere: club_night_selectors.TableElsewhere, by) -> ClubNightError:
+    """The question about a table in use by another event: naming that event and its players
+    only to a `by` who may see it."""
+    event = elsewhere.tournament
+    if by is not None and Tournament.objects.visible_to(by).filter(pk=event.pk).exists():
+        return ClubNightError(
+            "table_elsewhere", table=elsewhere.table, event=event.name,
+            players=elsewhere.players,
+        )
+    return ClubNightError("table_elsewhere_private", table=elsewhere.table)
 
 
 @transaction.atomic

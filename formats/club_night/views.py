@@ -9,7 +9,9 @@ mean a player of the register ("Ivan Petrov" for Иван Петров) is asked
 that player, or add the name as it is. Nothing is written in any of these cases. A player
 with an unfinished match of another event (a round robin the same evening) is paired all the
 same, with a warning naming that event and table (`club_night_selectors.matches_elsewhere`);
-the form's register names it too.
+the form's register names it too. A table another running event of the club uses tonight
+(`club_night_selectors.tables_elsewhere`) is asked about with 409, nothing written: start the
+match there all the same, or choose another table; the form suggests a table free everywhere.
 """
 
 from django.contrib import messages
@@ -56,7 +58,11 @@ def _free_table(busy_tables: set[int]) -> int:
     return table
 
 
-def _page(request, night, *, form=None, error="", status=200):
+TABLE_QUESTIONS = ("table_elsewhere", "table_elsewhere_private")
+"""The refusals of `club_nights.club_night_pair` that a confirmation answers."""
+
+
+def _page(request, night, *, form=None, error="", table_question="", status=200):
     """The night: pairing form (organisers, while it runs), current and finished matches,
     standings; a result not yet signed by both players counts and is marked provisional."""
     follow_event(request, night)
@@ -74,9 +80,10 @@ def _page(request, night, *, form=None, error="", status=200):
     elsewhere = (club_night_selectors.matches_elsewhere(night, request.user)
                  if organiser and running else {})
     if organiser and running and form is None:
+        in_use = {p.table for p in current} | set(club_night_selectors.tables_elsewhere(night))
         form = ClubNightPairForm(
             night=night, user=request.user, busy=busy, elsewhere=elsewhere,
-            initial={"table": _free_table({p.table for p in current})},
+            initial={"table": _free_table(in_use)},
         )
     elif form is not None:
         for seat in ("player_a", "player_b"):
@@ -89,6 +96,7 @@ def _page(request, night, *, form=None, error="", status=200):
     return render(request, page, {
         "tournament": night, "night": night, "organiser": organiser, "running": running,
         "form": form if organiser and running else None, "error": error,
+        "table_question": table_question,
         "current": current, "finished": finished, "table": table,
         "provisional": set(provisional), "unsigned": len(provisional),
         # Who said "I'm here" from their pass and is at no table now (organisers only).
@@ -142,8 +150,12 @@ def club_night_pair(request, pk: int):
         pairing = club_nights.club_night_pair(  # a new player is kept only with their pairing
             night=night, player_a=_player(form, "a"), player_b=_player(form, "b"),
             table=form.cleaned_data["table"], by=request.user,
+            table_confirmed=form.table_confirmed(),
         )
     except TournamentError as error:
+        if error.code in TABLE_QUESTIONS:  # asked: the same form, a button to go ahead
+            return _page(request, night, form=form, table_question=user_message(error),
+                         status=CONFLICT)
         return _page(request, night, form=form, error=user_message(error),
                      status=CONFLICT)
     messages.success(request, _("Table %(table)s: %(a)s – %(b)s. The match has started.") % {

@@ -342,6 +342,9 @@ USER_CASES = {
     "bad_table": ({}, ["1"]),
     "player_busy": ({"name": "Мария Георгиева", "table": 2}, ["Мария Георгиева", "2"]),
     "table_busy": ({"table": 3, "players": "Анна – Борис"}, ["3", "Анна – Борис"]),
+    "table_elsewhere": ({"table": 3, "event": "Зимен турнир", "players": "Анна – Борис"},
+                        ["3", "Зимен турнир", "Анна – Борис"]),
+    "table_elsewhere_private": ({"table": 3}, ["3"]),
     "match_has_deals": ({}, []),
     "pairing_removed": ({}, []),
     # formats.swiss.services (and the Swiss format's refusal to reopen a result)

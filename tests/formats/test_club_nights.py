@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club import services as club_services
-from club.models import Player
+from club.models import Club, Player
 from events import services
 from events.errors import TournamentError
 from events.models import Entry, Pairing, Round, Tournament
@@ -523,7 +523,7 @@ def test_the_night_page_uses_a_fixed_number_of_queries(
                                             by=None).match
         if index < matches - 1:
             play(match, "A3 A3 A3 A2")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):  # 13th: the tables other events use tonight
         response = organiser_client.get(night_url("nights:detail", night))
     assert len(response.context["finished"]) == matches - 1
     assert len(response.context["current"]) == 1
@@ -631,11 +631,12 @@ def test_the_pairing_form_names_another_events_table_with_the_event(
 def test_pairing_a_player_busy_in_another_event_is_allowed_with_a_warning(
     organiser_client, night, cast, winter_cup
 ):
+    # Table 3: the round robin uses tables 1 and 2 tonight (a pairing there is asked about).
     response = organiser_client.post(night_url("nights:pair", night), {
-        "player_a": cast["Иван"].pk, "player_b": cast["Светла"].pk, "table": "1",
+        "player_a": cast["Иван"].pk, "player_b": cast["Светла"].pk, "table": "3",
     }, follow=True)
     assert response.status_code == 200
-    assert Pairing.objects.filter(round__tournament=night, table=1).exists()
+    assert Pairing.objects.filter(round__tournament=night, table=3).exists()
     warnings = [str(m) for m in response.context["messages"] if m.level_tag == "warning"]
     assert warnings == [
         "Иван Петров има и незавършена среща в друго събитие: Маса 1 · Зимен турнир 2026. "
@@ -647,7 +648,7 @@ def test_pairing_a_player_busy_in_another_event_is_allowed_with_a_warning(
 def test_the_warning_in_english(organiser_client, night, cast, winter_cup):
     organiser_client.cookies["django_language"] = "en"
     response = organiser_client.post(night_url("nights:pair", night), {
-        "player_a": cast["Светла"].pk, "player_b": cast["Мария"].pk, "table": "2",
+        "player_a": cast["Светла"].pk, "player_b": cast["Мария"].pk, "table": "3",
     }, follow=True)
     warnings = [str(m) for m in response.context["messages"] if m.level_tag == "warning"]
     assert warnings == [
@@ -690,3 +691,148 @@ def test_the_player_page_shows_a_round_robin_table_with_its_round(client, cast, 
     play(cup_match(winter_cup, cast, "Иван", "Елена"), "A1")
     html = client.get(reverse("clubs:player", args=[cast["Иван"].pk])).content.decode()
     assert "Зимен турнир 2026" in html and "кръг 1 · маса 1" in html
+
+
+# --- a table another running event of the club uses tonight -----------------------------------
+
+# The winter cup's round 1 (FIDE Berger, 4 players: 1–4, 2–3) holds table 1 (Иван – Елена) and
+# table 2 (Мария – Георги) tonight.
+CUP_TABLE_1 = "Иван Петров – Елена Стоянова"
+CUP_TABLE_2 = "Мария Георгиева – Георги Димитров"
+
+
+def tables(night) -> dict[int, tuple[str, int, str]]:
+    return {table: (used.tournament.name, used.round_number, used.players)
+            for table, used in club_night_selectors.tables_elsewhere(night).items()}
+
+
+def test_the_tables_of_another_events_running_round(night, cast, winter_cup):
+    assert tables(night) == {1: ("Зимен турнир 2026", 1, CUP_TABLE_1),
+                             2: ("Зимен турнир 2026", 1, CUP_TABLE_2)}
+    # Table 1's match is over; round 1 still runs at table 2 (round 2 waits for it).
+    play(cup_match(winter_cup, cast, "Иван", "Елена"), "A3 A3 A3 A2")
+    assert tables(night) == {2: ("Зимен турнир 2026", 1, CUP_TABLE_2)}
+    # Round 1 over: round 2 runs, 4–3 at table 1, 1–2 at table 2.
+    play(cup_match(winter_cup, cast, "Мария", "Георги"), "B3 B3 B3 B2")
+    assert tables(night) == {
+        1: ("Зимен турнир 2026", 2, "Елена Стоянова – Георги Димитров"),
+        2: ("Зимен турнир 2026", 2, "Иван Петров – Мария Георгиева"),
+    }
+
+
+def test_which_events_tables_count(night, cast, winter_cup, organiser, home_club):
+    # A match being played holds its table whatever its round: Иван – Мария (round 2, table 2)
+    # started before round 1 is over.
+    play(cup_match(winter_cup, cast, "Иван", "Мария"), "A1")
+    assert tables(night)[2] == ("Зимен турнир 2026", 1, CUP_TABLE_2)  # round 1's, found first
+    play(cup_match(winter_cup, cast, "Мария", "Георги"), "B3 B3 B3 B2")
+    assert tables(night)[2] == ("Зимен турнир 2026", 2, "Иван Петров – Мария Георгиева")
+    # Another evening's event holds none of tonight's tables, even with a match in play (a
+    # match left unfinished some other night).
+    Tournament.objects.filter(pk=winter_cup.pk).update(date=NIGHT_DATE + datetime.timedelta(1))
+    assert tables(night) == {}
+    # Another club's event, or a finished one, holds none of this club's tables.
+    other_club = Club.objects.create(name="Клуб Варна", city="Варна")
+    Tournament.objects.filter(pk=winter_cup.pk).update(club=other_club, date=NIGHT_DATE)
+    assert tables(night) == {}
+    Tournament.objects.filter(pk=winter_cup.pk).update(
+        club=home_club, status=Tournament.Status.FINISHED
+    )
+    assert tables(night) == {}
+    # A night of no club has no club's tables to share.
+    no_club = club_nights.club_night_create(
+        club=None, date=NIGHT_DATE, name="Вечер", organiser=organiser,
+        house_rules=rules.HouseRules(),
+    )
+    Tournament.objects.filter(pk=winter_cup.pk).update(status=Tournament.Status.RUNNING)
+    assert tables(no_club) == {}
+
+
+def test_another_club_night_of_the_club_the_same_evening_counts(night, cast, organiser,
+                                                                 home_club):
+    upstairs = club_nights.club_night_create(
+        club=home_club, date=NIGHT_DATE, name="Горе", organiser=organiser,
+        house_rules=rules.HouseRules(),
+    )
+    pair(upstairs, cast, "Димитър", "Светла", 4)
+    assert tables(night) == {4: ("Горе", 1, "Димитър Николов – Светла Иванова")}
+    with pytest.raises(TournamentError) as refused:
+        pair(night, cast, "Иван", "Мария", 4, by=organiser)
+    assert refused.value.code == "table_elsewhere"
+
+
+def test_pairing_at_a_table_in_use_elsewhere_waits_for_confirmation(night, cast, winter_cup,
+                                                                     organiser):
+    before = counts()
+    with pytest.raises(TournamentError) as refused:
+        pair(night, cast, "Светла", "Димитър", 1, by=organiser)
+    assert (refused.value.code, refused.value.params) == ("table_elsewhere", {
+        "table": 1, "event": "Зимен турнир 2026", "players": CUP_TABLE_1,
+    })
+    assert counts() == before
+    pairing = club_nights.club_night_pair(
+        night=night, player_a=cast["Светла"], player_b=cast["Димитър"], table=1, by=organiser,
+        table_confirmed=True,
+    )
+    assert (pairing.table, pairing.match.status) == (1, Match.Status.SCHEDULED)
+    # A free table needs no confirmation.
+    assert pair(night, cast, "Николай", "Йорданка", 3, by=organiser).table == 3
+
+
+def test_an_event_the_organiser_may_not_see_is_not_named(night, cast, winter_cup, outsider):
+    Tournament.objects.filter(pk=winter_cup.pk).update(is_public=False)
+    night.organisers.add(outsider)
+    with pytest.raises(TournamentError) as refused:
+        pair(night, cast, "Светла", "Димитър", 2, by=outsider)
+    assert (refused.value.code, refused.value.params) == ("table_elsewhere_private",
+                                                          {"table": 2})
+
+
+def test_the_pair_view_asks_before_a_table_in_use_elsewhere(organiser_client, night, cast,
+                                                            winter_cup):
+    data = {"player_a": cast["Светла"].pk, "player_b": cast["Димитър"].pk, "table": "2"}
+    before = counts()
+    response = organiser_client.post(night_url("nights:pair", night), data)
+    assert response.status_code == 409
+    assert counts() == before
+    assert response.context["table_question"] == (
+        "Маса 2 се използва тази вечер от друго събитие на клуба, Зимен турнир 2026: "
+        "Мария Георгиева – Георги Димитров. Започнете мача на маса 2 въпреки това само ако "
+        "онази среща не се играе там; иначе изберете друга маса."
+    )
+    html = response.content.decode()
+    assert ('<button type="submit" name="confirm_table" value="2" class="button secondary">'
+            "Започни мача на маса 2 въпреки това</button>") in html
+    assert response.context["form"]["player_a"].value() == str(cast["Светла"].pk)  # kept
+    # The confirmation of table 2 does not cover another table in use: table 1 is asked too.
+    response = organiser_client.post(night_url("nights:pair", night),
+                                     {**data, "table": "1", "confirm_table": "2"})
+    assert response.status_code == 409 and "Маса 1 се използва" in response.context[
+        "table_question"]
+    assert counts() == before
+    # Confirmed: the match starts at table 2.
+    response = organiser_client.post(night_url("nights:pair", night),
+                                     {**data, "confirm_table": "2"})
+    assert response.status_code == 302
+    assert Pairing.objects.get(round__tournament=night).table == 2
+
+
+def test_the_table_question_in_english(organiser_client, night, cast, winter_cup):
+    organiser_client.cookies["django_language"] = "en"
+    response = organiser_client.post(night_url("nights:pair", night), {
+        "player_a": cast["Светла"].pk, "player_b": cast["Димитър"].pk, "table": "1",
+    })
+    assert response.status_code == 409
+    assert response.context["table_question"] == (
+        "Table 1 is in use tonight by another event of the club, Зимен турнир 2026: "
+        "Иван Петров – Елена Стоянова. Start the match at table 1 all the same only if that "
+        "match is not played there; otherwise choose another table."
+    )
+    assert "Start the match at table 1 all the same</button>" in response.content.decode()
+
+
+def test_the_form_suggests_a_table_free_everywhere(organiser_client, night, cast, winter_cup):
+    # Tables 1 and 2: the cup; table 3: tonight's own match. Next free: 4.
+    pair(night, cast, "Светла", "Димитър", 3)
+    response = organiser_client.get(night_url("nights:detail", night))
+    assert response.context["form"].initial["table"] == 4
