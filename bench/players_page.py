@@ -22,7 +22,8 @@ its latency is added to each request, so it stands for the round trip):
 - `poor`: a poor connection, 300 ms round trip, 400 kbit/s each way.
 
 The figures (the last line is one JSON object). Targets: `tap_to_score_ms` p50 at most 50 ms on
-`localhost` and on `poor`; `first_load.bytes` at most 60 KB.
+`localhost` and on `poor`; `first_load.bytes` and the pass's `pass_page.bytes` and
+`pass_match.bytes` at most 60 KB each.
 
 - `first_load`: the match page a seated player opens with an empty cache (a fresh browser
   context holding only the seat cookie): `bytes` received (Chromium's encodedDataLength: headers
@@ -31,7 +32,9 @@ The figures (the last line is one JSON object). Targets: `tap_to_score_ms` p50 a
   counted until the network has been quiet for a moment; `accept_encoding`: what Chromium asked
   for. The live stream stays open and counts with the bytes it had received by then. Headless
   Chromium fetches no manifest (nothing asks to install the site), so none is counted.
-  `seat_page`: the same for "Who are you?", the first visit's page before the seat is chosen.
+  `seat_page`: the same for "Who are you?", the first visit's page before the seat is chosen;
+  `pass_page` and `pass_match`: the same for a player's pass (`/pass/<token>/`) and the match
+  opened from it, on localhost (the bytes do not depend on the network).
 - `deal_post`: one deal saved from the page. The tap shows the deal in the score at once
   (static/js/offline.js works it out from the buttons' game points), the deal is posted behind
   it to the sync address and answered in JSON (`post_status`, `post_answer_bytes` as
@@ -102,32 +105,39 @@ import datetime, json, random, secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from club.models import Player
+from club.models import Club, Player
 from events import services
 from events.models import EntryMode, Pairing, Tournament
+from passes import services as passes
 from tableside import table_entry
 
 organiser = get_user_model().objects.create_superuser({organiser!r},
                                                      password=secrets.token_urlsafe(16))
+club = Club.objects.create(name="Клуб „Светлина“")
 tournament = Tournament.objects.create(
-    name="Клубен турнир", date=datetime.date(2026, 12, 5), venue="Читалище „Светлина“",
+    club=club, name="Клубен турнир", date=datetime.date(2026, 12, 5), venue="Читалище „Светлина“",
     format=Tournament.Format.ROUND_ROBIN, entry_mode=EntryMode.PLAYERS_SIGN,
 )
 for number in range(1, {players} + 1):
-    player = Player.objects.create(name=f"Играч Телефонов {{number}}")
+    player = Player.objects.create(club=club, name=f"Играч Телефонов {{number}}")
     services.entry_add(tournament=tournament, player=player)
 services.tournament_start(tournament=tournament, rng=random.Random(1))
 pairings = Pairing.objects.filter(round__tournament=tournament, round__number=1,
                                   match__isnull=False).select_related("match").order_by("table")
 client = Client()
 client.force_login(organiser)
-print(json.dumps({{"links": [table_entry.entry_path(p.match) for p in pairings],
+first = pairings[0].match
+player_pass = passes.pass_make(first.player_a)
+pass_page = f"/pass/{{passes.token_of(player_pass)}}/"
+print(json.dumps({{"pass_page": pass_page, "pass_match": f"{{pass_page}}m/{{first.pk}}/",
+                  "links": [table_entry.entry_path(p.match) for p in pairings],
                   "matches": [f"/m/{{p.match.pk}}/" for p in pairings],
                   "session": client.cookies[settings.SESSION_COOKIE_NAME].value}}))
 """
 """`manage.py shell` script: an organiser with a session, a started round robin of `players`
 whose players enter their results; the paths of round 1's players' links and of the same
-matches' organiser's pages (one a match), and the organiser's session key."""
+matches' organiser's pages (one a match), the organiser's session key, and the pass of the
+first match's seat A: its page and its match's page."""
 
 # The tap's time, then the time from the tap to the first frame showing the new score
 # (`benchTapToScore`), and to the first frame after the server's drawing of the page holds the
@@ -187,6 +197,7 @@ def site_environment(workdir: str) -> dict:
         "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3",
         "CACHE_URL": f"filecache://{workdir}/cache",
         "MEDIA_ROOT": f"{workdir}/media",
+        "PASS_KEY_FILE": f"{workdir}/pass_key",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONWARNINGS": "ignore",
@@ -511,6 +522,8 @@ def measure(url: str, setup: dict, networks: list[str], deals: int, loads: int) 
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         first = url + paths[0]
         seated = seat(browser, first)
+        for name in ("pass_page", "pass_match"):
+            results[name] = cold_load(browser, url + setup[name], None, None)
         free = iter(paths[1:])
         for name in networks:
             conditions = NETWORKS[name]
@@ -614,6 +627,9 @@ def report(results: dict, networks: list[str], deals: int, loads: int,
                                                        "accept_encoding")},
         "seat_page": {key: seat_pages[0][key] if seat_pages else None
                       for key in ("bytes", "requests", "by_kind")},
+        **{name: {key: (results[name] or {}).get(key) for key in ("bytes", "requests",
+                                                                 "by_kind")}
+           for name in ("pass_page", "pass_match")},
         "deal_post": deal_post,
         "tap_to_score_ms": {},
         "organiser_tap_to_score_ms": {},

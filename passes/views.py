@@ -68,10 +68,8 @@ def with_pass(view):
     def wrapped(request, token: str, *args, **kwargs):
         player_pass = services.pass_for_token(token)
         if player_pass is None:
-            if link_guesses.refused(request):
-                return render(request, GONE_PAGE, {"too_many": True}, status=429)
-            link_guesses.count_miss(request)
-            return render(request, GONE_PAGE, {}, status=404)
+            status = link_guesses.wrong_link(request)
+            return render(request, GONE_PAGE, {"too_many": status == 429}, status=status)
         language = pass_language(request, player_pass.player)
         with translation.override(language):
             request.LANGUAGE_CODE = language

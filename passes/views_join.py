@@ -46,11 +46,8 @@ STATUS = {"claim_player_missing": 422, "claims_from_address": 429, "claims_of_pl
 
 def _not_found(request) -> HttpResponse:
     """404 for a code or claim that opens nothing (counted), or 429 after too many."""
-    if link_guesses.refused(request):
-        response = render(request, NOT_FOUND_PAGE, {"too_many": True}, status=429)
-    else:
-        link_guesses.count_miss(request)
-        response = render(request, NOT_FOUND_PAGE, {}, status=404)
+    status = link_guesses.wrong_link(request)
+    response = render(request, NOT_FOUND_PAGE, {"too_many": status == 429}, status=status)
     response.headers["Cache-Control"] = "no-store"
     return response
 

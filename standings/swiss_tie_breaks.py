@@ -6,16 +6,23 @@ Order: score first (a win 1 point, a loss 0, a bye 1 or 0 by the event's setting
 tie-break of `SWISS_TIE_BREAKS`, applied once, in turn, to the players still level after the
 ones before it; then the lot drawn at the start (lower first).
 
-Unplayed rounds (C.07 Article 16): a bye, a forfeit (won or lost) and a round in which a
-player was not paired (a late entry's first rounds, a withdrawn player's last ones) are
-unplayed rounds.
+Unplayed rounds (C.07 (2023) Article 16): a bye, a forfeit (won or lost) and a round in
+which a player was not paired (a late entry's first rounds, a withdrawn player's last ones)
+are unplayed rounds. Of them, a forfeit loss and a round not paired are *voluntarily
+unplayed rounds* (VUR: the player did not come, or was not there); a bye (allocated by the
+pairing) and a forfeit win are not.
 
 - In an opponent's score as it counts for Buchholz and Sonneborn–Berger (the *adjusted*
-  score), each of the opponent's unplayed rounds counts as a draw: ½ point.
-- A player's own unplayed round counts as a game against a virtual opponent whose score is
-  the player's own score; it scores for Sonneborn–Berger only what the player scored in
-  that round (a bye or forfeit win: 1 × own score).
-- Buchholz cut 1 and median Buchholz cut unplayed rounds first.
+  score, Article 16.3), every round counts the points it gave (a bye or a forfeit win its
+  real point, a forfeit loss and a late entry's missed rounds 0), except the rounds not
+  paired after the opponent's last round that was not a VUR (the rounds after a
+  withdrawal), which count as a draw: ½ point each.
+- A player's own unplayed round counts as a game against a dummy opponent whose score is
+  the player's own score (Article 16.4); it scores for Sonneborn–Berger only what the
+  player scored in that round (a bye or forfeit win: 1 × own score).
+- Buchholz cut 1 and median Buchholz cut a VUR first as their lowest value (Article 16.5);
+  a bye or a forfeit win is cut only when it is the lowest value. Median Buchholz cuts the
+  highest value as it is.
 
 Santase has no draws: a player's real score is whole; only adjusted scores have halves.
 """
@@ -60,9 +67,10 @@ class _Round(NamedTuple):
     opponent: Hashable | None
     points: int
     played: bool
+    voluntary: bool  # a voluntarily unplayed round: a forfeit loss, a round not paired
 
 
-_NOT_PAIRED = _Round(None, 0, False)
+_NOT_PAIRED = _Round(None, 0, False, True)
 
 
 @dataclass
@@ -119,9 +127,10 @@ def swiss_standings(
 
     for game in games:
         winner_a = game.winner == "A"
-        record(game.player_a, game.round, _Round(game.player_b, int(winner_a), not game.forfeit))
+        record(game.player_a, game.round, _Round(game.player_b, int(winner_a), not game.forfeit,
+                                                 game.forfeit and not winner_a))
         record(game.player_b, game.round, _Round(game.player_a, int(not winner_a),
-                                                 not game.forfeit))
+                                                 not game.forfeit, game.forfeit and winner_a))
         for player, scored, conceded, won in (
             (game.player_a, game.game_points_a, game.game_points_b, winner_a),
             (game.player_b, game.game_points_b, game.game_points_a, not winner_a),
@@ -133,7 +142,7 @@ def swiss_standings(
             row.game_points_for += scored
             row.game_points_against += conceded
     for number, player in byes:
-        record(player, number, _Round(None, bye_points, False))
+        record(player, number, _Round(None, bye_points, False, False))
         rows[player].byes += 1
 
     last = {player: max([completed_rounds, *rounds[player]]) for player in players}
@@ -142,26 +151,23 @@ def swiss_standings(
             rounds[player].setdefault(number, _NOT_PAIRED)
         rows[player].score = sum(entry.points for entry in rounds[player].values())
 
-    def adjusted(player) -> float:
-        return sum(entry.points if entry.played else 0.5 for entry in rounds[player].values())
-
-    adjusted_score = {player: adjusted(player) for player in players}
+    adjusted_score = {player: _adjusted(rounds[player]) for player in players}
 
     for player in players:
         row, own = rows[player], rows[player].score
-        played, unplayed, berger = [], [], 0.0
+        contributions: list[tuple[float, bool]] = []
+        berger = 0.0
         for entry in rounds[player].values():
-            if entry.played:
-                played.append(adjusted_score[entry.opponent])
-                berger += entry.points * adjusted_score[entry.opponent]
-            else:
-                unplayed.append(own)
-                berger += entry.points * own
+            # A game played: the opponent's adjusted score; an unplayed round: a dummy
+            # opponent with the player's own score (Article 16.4).
+            value = adjusted_score[entry.opponent] if entry.played else own
+            contributions.append((value, entry.voluntary))
+            berger += entry.points * value
         berger = float(berger)
         values = {
-            BUCHHOLZ: float(sum(played) + sum(unplayed)),
-            BUCHHOLZ_CUT_1: _cut(played, unplayed, low=1, high=0),
-            MEDIAN_BUCHHOLZ: _cut(played, unplayed, low=1, high=1),
+            BUCHHOLZ: float(sum(value for value, _voluntary in contributions)),
+            BUCHHOLZ_CUT_1: _cut(contributions, low=1, high=0),
+            MEDIAN_BUCHHOLZ: _cut(contributions, low=1, high=1),
             SONNEBORN_BERGER: berger,
             PROGRESSIVE_SCORE: _progressive(rounds[player]),
             DIRECT_ENCOUNTER: None,
@@ -182,16 +188,31 @@ def swiss_standings(
     return ranked(groups, rows)
 
 
-def _cut(played: list[float], unplayed: list[float], *, low: int, high: int) -> float:
-    """Buchholz without its `low` least and `high` most significant values; the unplayed
-    rounds' values are the first low ones cut (C.07 Article 16)."""
-    unplayed_sorted = sorted(unplayed)
-    cut_unplayed = unplayed_sorted[:low]
-    rest = sorted(played + unplayed_sorted[low:])
-    rest = rest[low - len(cut_unplayed):]
+def _adjusted(rounds: Mapping[int, _Round]) -> float:
+    """A player's score as it counts in their opponents' Buchholz and Sonneborn–Berger
+    (C.07 Article 16.3): the points of every round, and ½ for each round not paired after
+    the player's last round that was not a voluntarily unplayed one (a withdrawal's)."""
+    available = max((number for number, entry in rounds.items() if not entry.voluntary),
+                    default=0)
+    return sum(entry.points for entry in rounds.values()) + 0.5 * sum(
+        1 for number, entry in rounds.items()
+        if number > available and entry.opponent is None and entry.voluntary)
+
+
+def _cut(contributions: list[tuple[float, bool]], *, low: int, high: int) -> float:
+    """Buchholz without its `low` least and `high` most significant values. `contributions`:
+    (value, voluntarily unplayed) of each round. Each low cut takes the lowest value of a
+    voluntarily unplayed round while there is one, else the lowest value (C.07 Articles
+    14.1, 16.5); each high cut the highest value."""
+    kept = sorted(contributions)
+    for _cut_number in range(low):
+        if not kept:
+            break
+        voluntary = [entry for entry in kept if entry[1]]
+        kept.remove(voluntary[0] if voluntary else kept[0])
     if high:
-        rest = rest[:-high] if len(rest) > high else []
-    return float(sum(rest))
+        kept = kept[:-high] if len(kept) > high else []
+    return float(sum(value for value, _voluntary in kept))
 
 
 def _progressive(rounds: Mapping[int, _Round]) -> int:

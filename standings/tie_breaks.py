@@ -5,7 +5,10 @@ Pure: no Django. Players are any hashable ids; results are finished matches in g
 
 Order: match wins first; then each tie-break of the tournament's order, applied once, in turn,
 to the players still level after the ones before it (a later criterion never goes back to an
-earlier one). Players level on everything share a rank.
+earlier one). The head-to-head is FIDE's direct encounter (C.07 (2023) Article 6): the
+mini-league of the tied players, every meeting counted (both of a double round robin), worked
+out again among the players it leaves level until it splits them no more. Players level on
+everything share a rank.
 """
 
 from collections import defaultdict
@@ -90,9 +93,10 @@ def _meet(index: dict, player_a: Hashable, player_b: Hashable, winner: Hashable)
 
 def encounter_wins(group: list[Hashable], meetings: Meetings) -> dict | None:
     """Wins in the mini-league of the tied `group`, counting every meeting among them
-    (`meetings`: a `meeting_index` of the decided matches), or None unless every pair of
-    `group` has met: the head-to-head of a round robin and the Swiss's direct encounter
-    (FIDE C.07)."""
+    (`meetings`: a `meeting_index` of the decided matches; two meetings of a pair, as in a
+    double round robin, count both: the sum of the points of their games), or None unless
+    every pair of `group` has met: the head-to-head of a round robin and the Swiss's direct
+    encounter (FIDE C.07 (2023) Article 6). A win is 1 point, a loss 0."""
     wins = dict.fromkeys(group, 0)
     for number, player in enumerate(group):
         opponents = meetings.get(player, {})
@@ -111,9 +115,10 @@ def break_ties(groups: list[list[Hashable]], order: Sequence[str], key_of, *,
     """Split the tied `groups` (best first) by each tie-break of `order` in turn, highest value
     first: `key_of(name)` gives the function of a player that gives their value (asked only
     of players still tied), except for the tie-break named `encounter`, worked out among each
-    tied group alone (`encounter_wins` over `meetings`, a `meeting_index`) and skipped for a
-    group not every pair of which has met. Returns the groups (`TiedGroups`), best first,
-    with the mini-league wins it worked out."""
+    tied group alone (`encounter_wins` over `meetings`, a `meeting_index`), then again among
+    each part of it still level (`encounter_split`), and skipped for a group not every pair
+    of which has met. Returns the groups (`TiedGroups`), best first, with the mini-league
+    wins it worked out (each player's in the widest mini-league they were ranked in)."""
     found: dict[Hashable, int] = {}
     meetings = meetings or {}
     keys: dict[str, object] = {}
@@ -124,21 +129,32 @@ def break_ties(groups: list[list[Hashable]], order: Sequence[str], key_of, *,
             if all(len(players) == 1 for players in tied):
                 break
             if name == encounter:
-                next_groups = []
-                for players in tied:
-                    wins = encounter_wins(players, meetings) if len(players) > 1 else None
-                    if wins is None:
-                        next_groups.append(players)
-                        continue
-                    found.update(wins)
-                    next_groups.extend(split_by([players], wins.__getitem__))
-                tied = next_groups
+                tied = [part for players in tied
+                        for part in encounter_split(players, meetings, found)]
             else:
                 if name not in keys:
                     keys[name] = key_of(name)
                 tied = split_by(tied, keys[name])
         result.extend(tied)
     return TiedGroups(result, found)
+
+
+def encounter_split(players: list[Hashable], meetings: Meetings,
+                    found: dict[Hashable, int]) -> list[list[Hashable]]:
+    """The tied `players` split by the direct encounter (C.07 (2023) Article 6), best first:
+    their mini-league (`encounter_wins` over `meetings`), then, in each part it leaves level,
+    the mini-league of that part alone, and so on until no part splits. A group not every
+    pair of which has met is left whole. Each player's wins in the first mini-league they
+    were ranked in are written into `found` (player -> wins)."""
+    wins = encounter_wins(players, meetings) if len(players) > 1 else None
+    if wins is None:
+        return [players]
+    for player, value in wins.items():
+        found.setdefault(player, value)
+    parts = split_by([players], wins.__getitem__)
+    if len(parts) == 1:
+        return parts
+    return [piece for part in parts for piece in encounter_split(part, meetings, found)]
 
 
 class TiedGroups(list):

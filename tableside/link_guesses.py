@@ -32,3 +32,12 @@ def count_miss(request) -> None:
             cache.incr(key)
         except ValueError:  # expired meanwhile
             cache.add(key, 1, GUESS_WINDOW)
+
+
+def wrong_link(request) -> int:
+    """The answer's status to a token that opens nothing (a link, a pass, a join code or a
+    claim): 429 while this address is refused, else 404 with the miss counted."""
+    if refused(request):
+        return 429
+    count_miss(request)
+    return 404

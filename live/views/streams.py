@@ -189,9 +189,8 @@ async def link_stream(request, token: str):
     if match_id is None:
         if await in_thread(table_entry.retired_link)(token) is not None:
             return _gone()
-        if await in_thread(link_guesses.refused)(request):
+        if await in_thread(link_guesses.wrong_link)(request) == 429:
             return HttpResponse(status=429)
-        await in_thread(link_guesses.count_miss)(request)
         raise Http404
 
     async def allowed() -> bool:
@@ -221,9 +220,8 @@ async def pass_stream(request, token: str):
     check = in_thread(_pass_keys)
     keys = await check(token)
     if keys is None:
-        if await in_thread(link_guesses.refused)(request):
+        if await in_thread(link_guesses.wrong_link)(request) == 429:
             return HttpResponse(status=429)
-        await in_thread(link_guesses.count_miss)(request)
         raise Http404
     response = StreamingHttpResponse(_pass_messages(token, keys, _seen(request), check),
                                      content_type="text/event-stream")
@@ -247,9 +245,8 @@ async def claim_stream(request):
     check = in_thread(_open_claim)
     claim_pk = await check(secret)
     if claim_pk is None:
-        if await in_thread(link_guesses.refused)(request):
+        if await in_thread(link_guesses.wrong_link)(request) == 429:
             return HttpResponse(status=429)
-        await in_thread(link_guesses.count_miss)(request)
         raise Http404
 
     async def allowed() -> bool:
@@ -273,10 +270,9 @@ async def pass_match_stream(request, token: str, match_pk: int):
     pass no longer opens it."""
     check = in_thread(_pass_plays)
     if not await check(token, match_pk):
-        if await in_thread(pass_services.pass_for_token)(token) is None:
-            if await in_thread(link_guesses.refused)(request):
-                return HttpResponse(status=429)
-            await in_thread(link_guesses.count_miss)(request)
+        wrong_pass = await in_thread(pass_services.pass_for_token)(token) is None
+        if wrong_pass and await in_thread(link_guesses.wrong_link)(request) == 429:
+            return HttpResponse(status=429)
         raise Http404
     return _response(("match", match_pk), _seen(request), lambda: check(token, match_pk))
 

@@ -87,10 +87,8 @@ def with_table(view):
             retired = table_entry.retired_link(token)
             if retired is not None:
                 return _retired(request, retired)
-            if link_guesses.refused(request):
-                return render(request, GONE_PAGE, {"too_many": True}, status=429)
-            link_guesses.count_miss(request)
-            return render(request, GONE_PAGE, {}, status=404)
+            status = link_guesses.wrong_link(request)
+            return render(request, GONE_PAGE, {"too_many": status == 429}, status=status)
         language = link_language(request, table)
         with translation.override(language):
             request.LANGUAGE_CODE = language
@@ -598,10 +596,8 @@ def with_pass_match(view):
     def wrapped(request, token: str, match_pk: int):
         player_pass = pass_services.pass_for_token(token)
         if player_pass is None:
-            if link_guesses.refused(request):
-                return render(request, PASS_GONE_PAGE, {"too_many": True}, status=429)
-            link_guesses.count_miss(request)
-            return render(request, PASS_GONE_PAGE, {}, status=404)
+            status = link_guesses.wrong_link(request)
+            return render(request, PASS_GONE_PAGE, {"too_many": status == 429}, status=status)
         found = pass_selectors.match_of_pass(player_pass.player, match_pk)
         table = None
         if found is not None:

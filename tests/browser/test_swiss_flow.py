@@ -14,17 +14,18 @@ pairing (formats.swiss.pairing solved by rustworkx; seat A, who deals first, fir
 (networkx, the reference solver, finds other pairings of the same cost from round 2 on.)
 Scores (a bye is a win): 1: 4; 2: W L W W = 3; 6: L W W W = 3; 3: W W L L = 2;
 4: W W L L = 2; 5: L L W bye = 2; 7: L L bye W = 2; 8: L bye L L = 1; 9: bye L L L = 1.
-Adjusted scores (an unplayed round, here a bye, counts ½ for the opponents): 1 4, 2 3, 6 3,
-3 2, 4 2, 5 1 + ½ = 1.5, 7 1.5, 8 0.5, 9 0.5.
+Opponents' scores (FIDE C.07 (2023) 16.3: a bye counts its real point; no round here is
+voluntarily unplayed): each the real score, 1 4, 2 3, 6 3, 3 2, 4 2, 5 2, 7 2, 8 1, 9 1.
 Buchholz:
-  1: 5 (1.5) + 2 (3) + 3 (2) + 4 (2) = 8.5
+  1: 5 (2) + 2 (3) + 3 (2) + 4 (2) = 9
   2: 6 (3) + 1 (4) + 4 (2) + 3 (2) = 11
-  6: 2 (3) + 7 (1.5) + 9 (0.5) + 8 (0.5) = 5.5
-  3: 7 (1.5) + 5 (1.5) + 1 (4) + 2 (3) = 10
-Ranking: 1 on 4; 2 before 6 on 3 (Buchholz 11 > 5.5); 3 first of the 2-point players
-(4: 8 (0.5) + 9 (0.5) + 2 (3) + 1 (4) = 8; 5: 1 (4) + 3 (2) + 8 (0.5) + own bye (its own
-score, 2) = 8.5; 7: 3 (2) + 6 (3) + own bye 2 + 9 (0.5) = 7.5).
-Buchholz cut 1: 1 drops 1.5 -> 7; 2 drops 2 -> 9; 6 drops 0.5 -> 5; 3 drops 1.5 -> 8.5.
+  6: 2 (3) + 7 (2) + 9 (1) + 8 (1) = 7
+  3: 7 (2) + 5 (2) + 1 (4) + 2 (3) = 11
+Ranking: 1 on 4; 2 before 6 on 3 (Buchholz 11 > 7); 3 first of the 2-point players
+(4: 8 (1) + 9 (1) + 2 (3) + 1 (4) = 9; 5: 1 (4) + 3 (2) + 8 (1) + own bye (a dummy opponent
+with its own score, 2: 16.4) = 9; 7: 3 (2) + 6 (3) + own bye 2 + 9 (1) = 8).
+Buchholz cut 1 (the lowest value): 1 drops 2 -> 7; 2 drops 2 -> 9; 6 drops 1 -> 6;
+3 drops 2 -> 9.
 """
 
 import os
@@ -122,10 +123,10 @@ def test_a_nine_player_swiss_of_four_rounds(open_page, live_site):
             for row in page.locator("table.standings tbody tr").all()]
     top = [(r[0], r[1], r[column["Pts"]], r[column["BH"]], r[column["BH-1"]]) for r in rows[:4]]
     assert top == [
-        ("1", "Анна Иванова", "4", "8.5", "7"),
+        ("1", "Анна Иванова", "4", "9", "7"),
         ("2", "Борис Петров", "3", "11", "9"),
-        ("3", "Евгени Маринов", "3", "5.5", "5"),
-        ("4", "Валя Стоянова", "2", "10", "8.5"),
+        ("3", "Евгени Маринов", "3", "7", "6"),
+        ("4", "Валя Стоянова", "2", "11", "9"),
     ]
     assert "Unplayed rounds (C.07, Article 16)" in page.content()
     shot(page, "standings-390")

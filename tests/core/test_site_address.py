@@ -1,6 +1,7 @@
 """A phone cannot open 127.0.0.1: where `SITE_URL` is this computer's own address, every page
 that shows or prints the players' links (the control room's links page and its renewed-link
-notice, the organiser's match page, the round page's scorecard buttons) warns, naming the
+notice, the organiser's match page, the round page's scorecard buttons, the projector's join
+code) warns, naming the
 command that serves the club's network; with an address phones reach, nothing is said. One
 decision (`core.site_address.is_loopback`) and one partial (`{% loopback_warning %}`)."""
 
@@ -45,6 +46,7 @@ def pages(event, organiser, organiser_client):  # noqa: F811
         reverse("control:room", args=[event.pk]) + f"?renewed={match.pk}",
         reverse("matches:entry", args=[match.pk]),
         reverse("events:round", args=[event.pk, 1]),
+        reverse("live:projector", args=[event.pk]),  # the join code's slide
     ]
 
 

@@ -5,7 +5,7 @@ docstrings; the properties hold for every size."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from formats.groups.placement import groups_problem, knockout_order, meeting_round, snake_groups
@@ -101,6 +101,7 @@ def slots_of(groups: int, advance: int) -> dict[tuple[int, int], int]:
 
 
 @given(GROUP_SHAPES)
+@settings(deadline=None)
 def test_every_group_place_is_seeded_once_place_by_place(shape):
     groups, advance = shape
     order = knockout_order(groups, advance)
@@ -111,6 +112,7 @@ def test_every_group_place_is_seeded_once_place_by_place(shape):
 
 
 @given(GROUP_SHAPES.filter(lambda shape: shape[0] >= 2))
+@settings(deadline=None)
 def test_two_players_of_one_group_never_meet_in_the_first_round(shape):
     groups, advance = shape
     order = knockout_order(groups, advance)
@@ -120,6 +122,7 @@ def test_two_players_of_one_group_never_meet_in_the_first_round(shape):
 
 
 @given(st.integers(2, 32))
+@settings(deadline=None)
 def test_two_going_on_from_each_group_are_in_opposite_halves(groups):
     slots = slots_of(groups, 2)
     half = bracket_size(2 * groups) // 2
@@ -128,6 +131,7 @@ def test_two_going_on_from_each_group_are_in_opposite_halves(groups):
 
 
 @given(st.integers(2, 16), st.integers(2, 7))
+@settings(deadline=None)
 def test_no_group_has_all_its_players_in_one_half(groups, advance):
     slots = slots_of(groups, advance)
     half = bracket_size(groups * advance) // 2

@@ -5,7 +5,8 @@ The event: nine players (conftest-style fixture of test_swiss_services), round 1
 1-5, 6-2, 3-7, 8-4, bye 9, and seat A wins every match 11:0. Worked by hand:
 - scores: 1, 6, 3, 8 win (1 point), 9 has the bye (1 point); 5, 2, 7, 4 have 0.
 - Buchholz after round 1: a winner's opponent scored 0 -> 0; 9's bye is unplayed, counted as
-  a virtual opponent with 9's own score, 1 -> 1. So 9 leads the 1-point group on Buchholz.
+  a dummy opponent with 9's own score (C.07 (2023) 16.4), 1 -> 1. So 9 leads the 1-point
+  group on Buchholz.
 - The losers: each opponent scored 1 -> Buchholz 1.
 """
 

@@ -116,6 +116,9 @@ def test_the_standings_show_the_swiss_columns_and_the_unplayed_rule(
     for header in ("Pts", "Byes", "BH", "BH-1", "Med. BH", "SB", "Prog.", "DE"):
         assert f">{header}<" in page or f"{header}</" in page, header
     assert "Unplayed rounds (C.07, Article 16)" in page
+    assert "only the rounds after a withdrawal count as a draw (½)" in page
+    assert "a dummy opponent with the player's own score" in page.replace("&#x27;", "'")
+    assert "worked out again among the players it leaves level" in page
     assert "a bye scores a win (1)" in page
     organiser_page = text(organiser_client.get(reverse("standings:standings", args=[event.pk])))
     assert "Pair round 2" in organiser_page
@@ -143,4 +146,5 @@ def test_the_round_page_in_bulgarian(organiser_client, event):  # noqa: F811
     page = text(organiser_client.get(reverse("standings:standings", args=[event.pk])))
     assert "Изтегли кръг 2" in page
     assert "Неизиграни кръгове (C.07, член 16)" in page
+    assert "само кръговете след оттегляне се броят като реми (½)" in page
     assert ">Бх<" in page or "Бх</" in page

@@ -55,3 +55,14 @@ def test_each_sort_order_and_language_has_its_own_table(client, started):
     bulgarian = standings(client, started)
     assert ">Player<" in english and ">Играч<" not in english
     assert ">Играч<" in bulgarian
+
+
+def test_the_order_says_how_the_head_to_head_counts_two_meetings(client, started):
+    client.cookies["django_language"] = "en"
+    english = standings(client, started)
+    assert "Head-to-head (FIDE C.07, Article 6) counts only when all of them have met" in english
+    assert "both meetings of a double round robin counting" in english
+    assert "worked out again among the players it leaves level" in english
+    client.cookies["django_language"] = "bg"
+    bulgarian = standings(client, started)
+    assert "в двоен кръг всеки срещу всеки се броят и двете срещи" in bulgarian

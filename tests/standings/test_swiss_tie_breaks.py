@@ -41,32 +41,32 @@ def test_the_published_order():
 def test_buchholz_cut_median_and_sonneborn_berger_with_byes_as_wins():
     # Scores (a bye scores 1): A W W L = 2; B L L bye = 1; C W L L = 1; D L bye W = 2;
     # E bye W W = 3.
-    # Adjusted scores (each unplayed round, here a bye, counts ½ for the opponents):
-    #   A 2; B 0 + 0 + ½ = 0.5; C 1; D 0 + ½ + 1 = 1.5; E ½ + 1 + 1 = 2.5.
-    # Buchholz (own bye: a virtual opponent with the player's own score):
-    #   A: B 0.5 + C 1 + D 1.5 = 3.0      B: A 2 + E 2.5 + own 1 = 5.5
-    #   C: D 1.5 + A 2 + E 2.5 = 6.0      D: C 1 + own 2 + A 2 = 5.0
-    #   E: own 3 + B 0.5 + C 1 = 4.5
-    # Cut 1 (the unplayed round is cut first):
-    #   A: cut 0.5 -> 2.5   B: cut own 1 -> 4.5   C: cut 1.5 -> 4.5
-    #   D: cut own 2 -> 1 + 2 = 3.0 (not the lower 1)   E: cut own 3 -> 1.5
-    # Median (cut the lowest, unplayed first, and the highest):
-    #   A: [0.5, 1, 1.5] -> 1.0   B: [2, 2.5] after the cut, less 2.5 -> 2.0
-    #   C: [1.5, 2, 2.5] -> 2.0   D: [1, 2] less 2 -> 1.0   E: [0.5, 1] less 1 -> 0.5
+    # Adjusted scores (C.07 (2023) 16.3: a bye counts its real point, no round here is
+    # voluntarily unplayed): A 2, B 1, C 1, D 2, E 3 (each the real score).
+    # Buchholz (own bye: a dummy opponent with the player's own score, 16.4):
+    #   A: B 1 + C 1 + D 2 = 4.0          B: A 2 + E 3 + own 1 = 6.0
+    #   C: D 2 + A 2 + E 3 = 7.0          D: C 1 + own 2 + A 2 = 5.0
+    #   E: own 3 + B 1 + C 1 = 5.0
+    # Cut 1 (no voluntarily unplayed round: the lowest value, a bye only if it is lowest):
+    #   A: cut 1 -> 3.0   B: cut own 1 (the lowest) -> 5.0   C: cut 2 -> 5.0
+    #   D: cut 1 -> 4.0   E: cut 1 -> 4.0
+    # Median (cut the lowest and the highest):
+    #   A: [1, 1, 2] -> 1.0   B: [1, 2, 3] -> 2.0   C: [2, 2, 3] -> 2.0
+    #   D: [1, 2, 2] -> 2.0   E: [1, 1, 3] -> 1.0
     # Sonneborn-Berger (points x opponent's adjusted score; a bye: 1 x own score):
-    #   A: 0.5 + 1 + 0 = 1.5   B: 0 + 0 + 1 x 1 = 1.0   C: 1.5 + 0 + 0 = 1.5
-    #   D: 0 + 1 x 2 + 2 = 4.0   E: 1 x 3 + 0.5 + 1 = 4.5
+    #   A: 1 + 1 + 0 = 2.0   B: 0 + 0 + 1 x 1 = 1.0   C: 2 + 0 + 0 = 2.0
+    #   D: 0 + 1 x 2 + 2 = 4.0   E: 1 x 3 + 1 + 1 = 5.0
     # Progressive (running score after each round): A 1+2+2 = 5; B 0+0+1 = 1;
     #   C 1+1+1 = 3; D 0+1+2 = 3; E 1+2+3 = 6.
     standings = swiss_standings("ABCDE", GAMES, BYES, completed_rounds=3)
     rows = by_player(standings)
     expected = {
         #    score  BH   cut  med   SB   PS
-        "A": (2, 3.0, 2.5, 1.0, 1.5, 5),
-        "B": (1, 5.5, 4.5, 2.0, 1.0, 1),
-        "C": (1, 6.0, 4.5, 2.0, 1.5, 3),
-        "D": (2, 5.0, 3.0, 1.0, 4.0, 3),
-        "E": (3, 4.5, 1.5, 0.5, 4.5, 6),
+        "A": (2, 4.0, 3.0, 1.0, 2.0, 5),
+        "B": (1, 6.0, 5.0, 2.0, 1.0, 1),
+        "C": (1, 7.0, 5.0, 2.0, 2.0, 3),
+        "D": (2, 5.0, 4.0, 2.0, 4.0, 3),
+        "E": (3, 5.0, 4.0, 1.0, 5.0, 6),
     }
     for player, (score, bh, cut, median, sb, progressive) in expected.items():
         row = rows[player]
@@ -76,7 +76,7 @@ def test_buchholz_cut_median_and_sonneborn_berger_with_byes_as_wins():
         assert row.tie_breaks[MEDIAN_BUCHHOLZ] == pytest.approx(median), player
         assert row.tie_breaks[SONNEBORN_BERGER] == pytest.approx(sb), player
         assert row.tie_breaks[PROGRESSIVE_SCORE] == progressive, player
-    # E 3 first; A and D on 2: Buchholz D 5.0 > A 3.0; B and C on 1: C 6.0 > B 5.5.
+    # E 3 first; A and D on 2: Buchholz D 5.0 > A 4.0; B and C on 1: C 7.0 > B 6.0.
     assert [row.player for row in standings] == ["E", "D", "A", "C", "B"]
     assert [row.rank for row in standings] == [1, 2, 3, 4, 5]
     # Game points: A 11+11+8 = 30 for, 5+9+11 = 25 against -> +5; byes add none.
@@ -86,12 +86,15 @@ def test_buchholz_cut_median_and_sonneborn_berger_with_byes_as_wins():
 
 
 def test_a_bye_scored_as_nothing():
-    # Scores: A 2, B 0, C 1, D 1, E 2. Adjusted scores are as before (a bye is unplayed
-    # either way: ½). Buchholz: E own 2 + 0.5 + 1 = 3.5 > A 3.0 -> E first on 2 points;
-    # C 6.0 > D (1 + own 1 + 2 = 4.0) on 1 point; B last on 0.
+    # Scores: A 2, B 0, C 1, D 1, E 2. Adjusted scores are the real ones (a bye allocated
+    # by the pairing is not a voluntarily unplayed round: it counts what it scored, 0).
+    # Buchholz: E own 2 + B 0 + C 1 = 3.0 > A (B 0 + C 1 + D 1 = 2.0) -> E first on 2
+    # points; C (D 1 + A 2 + E 2 = 5.0) > D (C 1 + own 1 + A 2 = 4.0) on 1 point; B last.
     standings = swiss_standings("ABCDE", GAMES, BYES, completed_rounds=3, bye_points=0)
     rows = by_player(standings)
-    assert rows["E"].tie_breaks[BUCHHOLZ] == pytest.approx(3.5)
+    assert rows["E"].tie_breaks[BUCHHOLZ] == pytest.approx(3.0)
+    assert rows["A"].tie_breaks[BUCHHOLZ] == pytest.approx(2.0)
+    assert rows["C"].tie_breaks[BUCHHOLZ] == pytest.approx(5.0)
     assert rows["D"].tie_breaks[BUCHHOLZ] == pytest.approx(4.0)
     assert [row.player for row in standings] == ["E", "A", "C", "D", "B"]
     assert [row.score for row in standings] == [2, 2, 1, 1, 0]
@@ -106,16 +109,18 @@ def test_a_late_entry_has_unplayed_rounds_and_a_forfeit_is_unplayed():
         SwissGame(3, "F", "C", "A", 11, 0, forfeit=True),
     ]
     rows = by_player(swiss_standings("ABCF", games, completed_rounds=3))
-    # F: score 1; all three rounds unplayed -> Buchholz 3 x own 1 = 3; cut 1: 2; SB: the
-    # forfeit win 1 x own 1 = 1. C: rounds 1, 2 not paired, 3 lost by forfeit: score 0,
-    # Buchholz 3 x own 0 = 0. F's adjusted score is ½ + ½ + ½ = 1.5.
+    # F: score 1; all three rounds unplayed -> Buchholz 3 x own 1 = 3; cut 1: one of the
+    # rounds not paired (voluntarily unplayed) goes first -> 2; SB: the forfeit win
+    # 1 x own 1 = 1. C: rounds 1, 2 not paired, 3 lost by forfeit: score 0, Buchholz
+    # 3 x own 0 = 0. F's adjusted score is 0 + 0 + 1 = 1 (the missed rounds count 0).
     assert rows["F"].score == 1
     assert rows["F"].tie_breaks[BUCHHOLZ] == pytest.approx(3.0)
     assert rows["F"].tie_breaks[BUCHHOLZ_CUT_1] == pytest.approx(2.0)
     assert rows["F"].tie_breaks[SONNEBORN_BERGER] == pytest.approx(1.0)
     assert rows["C"].tie_breaks[BUCHHOLZ] == 0
-    # A: played B twice (B adjusted: 1 + 0 + ½ (round 3 not paired) = 1.5), round 3 not
-    # paired: own 1. Buchholz 1.5 + 1.5 + 1 = 4.0.
+    # A: played B twice (B adjusted: 0 + 1 + ½ (round 3 not paired after B's last paired
+    # round: as after a withdrawal) = 1.5), round 3 not paired: own 1.
+    # Buchholz 1.5 + 1.5 + 1 = 4.0.
     assert rows["A"].tie_breaks[BUCHHOLZ] == pytest.approx(4.0)
 
 
