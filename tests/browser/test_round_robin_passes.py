@@ -12,7 +12,8 @@ table's order:
 Two tables a round are played on a pass in the browser (one phone enters the deals, the other
 player's pass follows); the third is entered through the services the pass's pages call
 (`tableside.table_entry.table_deal_enter` with the pass as device), to keep the test short.
-Nobody signs: signing is the club night's test (test_club_night_passes.py).
+In round 1 the four players of the two tables sign from their own passes: the first signature
+of a table is said as given, the second makes the result final.
 
 Results (matches to 11; capot 3, under 33 2, plain win 1 game point):
 
@@ -145,10 +146,19 @@ def test_three_rounds_of_a_round_robin_on_six_passes(open_page, live_site, organ
     entered_elsewhere(match_of(1, 1), deals(["B", "A", "A", "A", "B", "A"],
                                             [CAPOT, CAPOT, CAPOT, CAPOT, WON, SCHNEIDER]),
                       passes[0])
-    open_match(2, 3)
+    open_match(2, 3, 5, 4)
     enter((phones[1], match_of(1, 2), deals(ELEVEN_NIL)),
           (phones[2], match_of(1, 3), deals(ELEVEN_NIL)))
-    back_to_pass(2, 3)
+    for signs, answer in [([(2, "11:0"), (3, "11:0")], "You signed the result {}."),
+                          ([(5, "11:0"), (4, "11:0")], "The result {} is final.")]:
+        for me, score in signs:
+            expect(phones[me - 1].get_by_text(f"Sign the result {score}")).to_be_visible(
+                timeout=SOON)
+            phones[me - 1].get_by_role("button", name="Sign", exact=True).click()
+        for me, score in signs:
+            expect(phones[me - 1].get_by_text(answer.format(score))).to_be_visible()
+    assert all(table_entry.table_of(match_of(1, table)).is_final for table in (2, 3))
+    back_to_pass(2, 3, 5, 4)
     paired(2, [(6, 4), (5, 3), (1, 2)])
     place(1, 3)
     place(6, 4)
