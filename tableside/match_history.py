@@ -88,6 +88,15 @@ def match_history(match: Match) -> list[MatchChange]:
     return changes[::-1]
 
 
+def corrections(match: Match) -> list[MatchChange]:
+    """The organiser's corrections of `match`'s deals (`CORRECTED`, each with its deal number,
+    before, after and reason), newest first, as the players' pages show them. One query when
+    there is none; `match_history`'s when there are. `match` with its players."""
+    if not Deal.history.filter(match_id=match.pk, history_type="~").exists():
+        return []
+    return [change for change in match_history(match) if change.kind == CORRECTED]
+
+
 def deal_entered(match: Match, deal: Deal, who) -> MatchChange:
     """The change `match_history` lists for `deal` entered just now by user `who` (None for
     nobody known), built from what the caller holds: no query. `match` with its players, as

@@ -42,7 +42,7 @@ from scoring import rules
 from scoring.errors import ConfirmationRequired, RecordingError
 from scoring.forms import DealDetailsForm, DealQuickForm, DealUndoForm
 from scoring.match_sheet import match_sheet
-from tableside import link_guesses, offline_sync, table_entry
+from tableside import link_guesses, match_history, offline_sync, table_entry
 from tableside.errors import TableError
 from tableside.forms import DisputeForm
 from tableside.link_guesses import client_address
@@ -495,6 +495,7 @@ def _page(request, table: MatchTable, *, form=None, error: str = "", status: int
             (match.player_a_id, match.player_b_id))),
         "actor": actor, "code_offered": _code_offered(match, table, mode, seat, actor),
         **_undo_consent(match, table, mode, seat, actor, sheet.rows),
+        "corrections": match_history.corrections(match),
     }
     if actor is None:
         follow_link(request, table.token, match)

@@ -13,6 +13,8 @@ from events import services as event_services
 from events.models import EntryMode
 from passes import services
 from passes.models import CodeTries
+from scoring import rules
+from scoring import services as scoring_services
 from scoring.models import Deal, Match
 from tableside import table_entry
 from tableside.match_history import match_history
@@ -207,3 +209,26 @@ def test_a_revoked_pass_opens_no_match_and_signs_nothing(table_one):
     assert a.post(f"{base_a}/m/{match.pk}/undo/", {"number": 4}).status_code == 404
     assert not table_entry.table_of(match).signed_a
     assert match.deals.count() == 4
+
+
+def test_the_organisers_correction_and_its_reason_show_on_both_passes(table_one, organiser):
+    """Deal 2 entered as 66 under 33 (2 game points) is corrected by the organiser to a capot
+    (3): 3:0, 5:0 becomes 3:0, 6:0, and both players read it, with the reason, on their
+    passes. Before any correction nothing is said."""
+    _tournament, match = table_one
+    ivan, ivan_base = phone(match.player_a)
+    maria, maria_base = phone(match.player_b)
+    assert deal(ivan, ivan_base, match, "A", 3, "capot", 1).status_code == 302
+    assert deal(ivan, ivan_base, match, "A", 2, "schneider", 2).status_code == 302
+    page = ivan.get(f"{ivan_base}/m/{match.pk}/").content.decode()
+    assert "Corrected by the organiser" not in page
+    second = Deal.objects.get(match=match, number=2)
+    scoring_services.deal_correct(deal=second, score=rules.quick_result("A", 3, "capot"),
+                                  by=organiser, reason="Мария took no trick")
+    name = match.player_a.name
+    line = (f"Deal 2: {name} +2 (66, loser under 33) → {name} +3 (capot: loser took no trick)"
+            " · <q>Мария took no trick</q>")
+    for client, base in ((ivan, ivan_base), (maria, maria_base)):
+        page = client.get(f"{base}/m/{match.pk}/").content.decode()
+        assert "Corrected by the organiser" in page
+        assert line in page

@@ -69,11 +69,12 @@ def _seated_phone(tournament) -> tuple[Client, str]:
     return phone, f"/p/{token}/"
 
 
-def test_the_phone_page_reads_four_queries(django_assert_num_queries):
+def test_the_phone_page_reads_five_queries(django_assert_num_queries):
     """The link with its match and players, the event's mode and language, the deals, the
-    pairing with its round and event; the match's version comes with the match."""
+    pairing with its round and event, and whether the organiser corrected a deal (the
+    corrections the players read); the match's version comes with the match."""
     phone, url = _seated_phone(started_tournament(4, 2))
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         response = phone.get(url)
     assert response.status_code == 200 and b"sse-connect=" in response.content
 
