@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "live",
     "printing",
     "exchange",
+    "feeds",
     "server",
 ]
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("formats.club_night.urls")),
     path("", include("club.urls")),
+    path("", include("feeds.urls")),
     path("", include("tableside.urls_players")),
     path("", include("passes.urls")),
     path("", include("core.urls")),

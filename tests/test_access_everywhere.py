@@ -14,7 +14,7 @@ from scoring import services as scoring_services
 pytestmark = pytest.mark.django_db
 
 APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
-        "live", "printing", "exchange", "server")
+        "live", "printing", "exchange", "feeds", "server")
 REFUSED_ANONYMOUS = {400, 403, 404, 405}
 # The views that change a tournament someone organises (the others only read, or create
 # the visitor's own tournament or import).

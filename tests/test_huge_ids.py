@@ -13,7 +13,7 @@ from core.converters import ID_MAX, IdConverter
 
 HUGE = "99999999999999999999"  # 20 digits; 2**63 - 1 = 9223372036854775807 has 19
 OWN_APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
-        "live", "printing", "exchange", "server")
+        "live", "printing", "exchange", "feeds", "server")
 
 
 def id_routes(value: str, resolver=None, prefix="", namespace=""):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "passes",
-          "tableside", "live", "printing", "exchange", "server", "config")
+          "tableside", "live", "printing", "exchange", "feeds", "server", "config")
 PURE = (
     "scoring.rules", "scoring.simulation", "core.errors", "core.fingerprints", "core.charts",
     "standings.tie_breaks", "standings.swiss_tie_breaks", "standings.ladder",

@@ -36,6 +36,13 @@ PRINTED_OR_SHARED = [
     ("/t/3/standings.xlsx", "data:standings_xlsx", "exchange.views.standings_xlsx",
      {"pk": 3}),
     ("/t/3/deals.csv", "data:deals_csv", "exchange.views.deals_csv", {"pk": 3}),
+    # Kept by calendar programs and club websites.
+    ("/club/5/calendar.ics", "feeds:club_calendar", "feeds.views.club_calendar",
+     {"club_pk": 5}),
+    ("/club/5/results.atom", "feeds:club_results", "feeds.views.club_results",
+     {"club_pk": 5}),
+    ("/players/11/calendar.ics", "feeds:player_calendar", "feeds.views.player_calendar",
+     {"player_pk": 11}),
 ]
 
 # The organisers' pages and what they post: bookmarked, or open in a tab across a deploy.
@@ -122,7 +129,7 @@ def test_the_printed_match_address_is_the_match_page():
 
 
 APPS = ("core", "club", "scoring", "events", "standings", "ratings", "formats", "tableside",
-        "live", "printing", "exchange", "server", "config")
+        "live", "printing", "exchange", "feeds", "server", "config")
 ROOT = Path(__file__).resolve().parent.parent
 NAMED_IN_TEMPLATES = re.compile(r"""\{%\s*url\s+["']([^"']+)["']""")
 NAMED_IN_PYTHON = re.compile(
