@@ -187,3 +187,45 @@ def test_a_knockout_has_no_report():
                                          format=Tournament.Format.KNOCKOUT)
     with pytest.raises(CommandError):
         call_command("standings", str(knockout.pk), "--format", "trf", stdout=io.StringIO())
+
+
+def test_a_round_robin_with_rests_an_unplayed_match_and_one_not_over_reads_back_the_same():
+    # Three players. Round 1: Boris (seat B) dealt first and beat Ana 11:5; Vera rests.
+    # Round 2: Ana - Vera closed unplayed (a withdrawal); Boris rests. Round 3: Boris - Vera
+    # not over; Ana rests. Wins: Boris 1, Ana 0, Vera 0; Ana and Vera never met over the
+    # board, so game points split them: Vera 0:0, Ana 5:11. Ranks Boris 1, Vera 2, Ana 3.
+    event = Tournament.objects.create(
+        name="Club cup", date=datetime.date(2026, 2, 1), format=Tournament.Format.ROUND_ROBIN,
+        status=Tournament.Status.RUNNING,
+    )
+    entries = [Entry.objects.create(tournament=event, player=Player.objects.create(name=name),
+                                    number=number, lot=number)
+               for number, name in enumerate(["Ana", "Boris", "Vera"], start=1)]
+    ana, boris, vera = entries
+    finished = timezone.make_aware(datetime.datetime(2026, 2, 1, 20, 0))
+    for number, (a, b, rest, first, status, winner) in enumerate([
+        (ana, boris, vera, Seat.B, "finished", Seat.B),
+        (ana, vera, boris, Seat.A, "unplayed", ""),
+        (boris, vera, ana, Seat.A, "scheduled", ""),
+    ], start=1):
+        round_ = Round.objects.create(tournament=event, number=number)
+        match = Match.objects.create(
+            player_a=a.player, player_b=b.player, first_dealer=first, status=status,
+            winner=winner, finished_at=finished if status == "finished" else None,
+            game_points_a=5 if number == 1 else 0, game_points_b=11 if number == 1 else 0,
+        )
+        Pairing.objects.create(round=round_, table=1, entry_a=a, entry_b=b, match=match)
+        Pairing.objects.create(round=round_, entry_a=rest)
+    expected = "\n".join([
+        "012 Club cup", "042 2026/02/01", "052 2026/02/01", "062 3",
+        "092 Individual: Round robin",
+        "001    1      " + "Ana".ljust(33) + GAP + " 0.0    3" + "     2 b 0     3 w -  0000 - U",
+        "001    2      " + "Boris".ljust(33) + GAP + " 1.0    1" + "     1 w 1  0000 - U     3 w",
+        "001    3      " + "Vera".ljust(33) + GAP + " 0.0    2" + "  0000 - U     1 b -     2 b",
+    ]) + "\n"
+    assert trf_text(event) == expected
+    plan = parse_trf(expected.encode())
+    assert plan.errors == []
+    new = trf_import(plan)
+    assert (new.format, new.status) == ("round_robin", "running")
+    assert trf_text(new) == expected
