@@ -812,6 +812,13 @@ def _players(names: list[str], *, club, by) -> dict[str, Player]:
     return found
 
 
+def players_for_names(names: list[str], *, club, by) -> dict[str, Player]:
+    """The player of each of `names` (a `club.Club` or None; `by` the organiser, or None):
+    the register's, found as the deal-log import finds it (`names_matched`), else a new one
+    (history by `by`, reason "import"). By name."""
+    return _players(names, club=club, by=by)
+
+
 def import_claimed(*, digest: str) -> Tournament | None:
     """The tournament an import made under the claim `digest` (a preview's digest), if one
     did and it still exists."""

@@ -190,7 +190,8 @@ def _play(tournament: Tournament, event_format, rng: random.Random, by) -> None:
 
 
 def report(tournament: Tournament, options: Options) -> dict:
-    """What happened, as plain data (the command prints it as JSON): the format, the players,
+    """What happened, as plain data (the command prints it as JSON): the event's id
+    (`event`), the format, the players,
     `advance`, the groups (name, players, standings best first), every round (number, stage,
     group, its pairings with table, players, winner seat and final game points, its byes) and
     the final ranking."""
@@ -208,6 +209,7 @@ def report(tournament: Tournament, options: Options) -> dict:
     for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
         rounds += _round_reports(event_format, round_, by_round.get(round_.pk, []))
     return {
+        "event": tournament.pk,
         "format": options.format,
         "players": [entry.player.name for entry in entries],
         "advance": options.advance,

@@ -230,7 +230,16 @@ def test_groups_of_three_rest_a_player_of_their_own_each_round():
     ("--format", "groups", "--players", "9", "--groups", "3", "--advance", "1", "--seed", "3"),
 ])
 def test_the_same_seed_gives_the_same_event(args):
-    assert simulate(*args) == simulate(*args)
+    first, second = simulate(*args), simulate(*args)
+    # Two events made: each report names its own, the rest is the same.
+    assert first.pop("event") != second.pop("event")
+    assert first == second
+
+
+def test_the_report_names_the_event_it_made():
+    report = simulate("--format", "swiss", "--players", "5", "--rounds", "2", "--seed", "1")
+    event = Tournament.objects.get(pk=report["event"])
+    assert (event.format, event.entries.count()) == ("swiss", 5)
 
 
 def test_another_seed_gives_the_same_players():
