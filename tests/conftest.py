@@ -64,6 +64,21 @@ def pytest_xdist_make_scheduler(config, log):
     return BrowserTestsTogether(config, log)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and at its end on PostgreSQL the connections that the
+    threads of the async tests (the streams' `sync_to_async` workers, the watcher) still hold
+    closed first, so the test database can be dropped."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
 BACKGROUND_NICENESS = 5
 """How much lower the workers run while they take other tests than the browser tests."""
 _yielded = []

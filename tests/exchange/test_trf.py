@@ -19,7 +19,7 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from club.models import Player
 from events.models import Entry, Pairing, Round, Tournament
@@ -167,7 +167,8 @@ def test_results_the_two_sides_disagree_on_are_refused():
         "001    2      " + "Boris".ljust(33) + GAP + " 1.0    1" + "     1 b 1",
         "001    3      " + "Vera".ljust(33) + GAP + " 3.0    3" + "  0000 - F",
     ]) + "\n"
-    errors = parse_trf(text.encode()).errors
+    with translation.override("en"):
+        errors = parse_trf(text.encode()).errors
     assert errors == [
         "line 4: round 1: the result '1' does not match the opponent's '1'.",
         "line 5: round 1: the result '1' does not match the opponent's '1'.",

@@ -25,7 +25,10 @@ class Command(BaseCommand):
         parser.add_argument("--club", type=int, help="Id of the club the event belongs to.")
 
     def handle(self, *args, file: Path, **options):
-        translation.activate("en")
+        with translation.override("en"):
+            self._import(file, options)
+
+    def _import(self, file: Path, options: dict) -> None:
         organiser = club = None
         if options["organiser"]:
             try:
