@@ -696,24 +696,9 @@ def undo_allow_with_code(*, match: Match, seat: str, number: int, code: str,
     on the asker's pass page with their own personal code; the wrong codes count with those
     of the signatures (`passes.models.CodeTries`, `CODE_TRIES` per match). Raises `PassError`
     (`code_missing`, `code_wrong`, `code_tries_used`) and whatever `undo_allow` raises."""
-    name = match.player(seat).name
-    if not (code or "").strip():
-        raise PassError("code_missing", name=name)
-    with transaction.atomic():
-        match, _table, _mode = _locked(match.pk)
-        tries, _made = CodeTries.objects.select_for_update().get_or_create(match_id=match.pk)
-        if tries.wrong >= CODE_TRIES:
-            raise PassError("code_tries_used")
-        player_pass = valid_pass_of(match.player(seat).pk)
-        if player_pass is not None and code_matches(player_pass, code):
-            return undo_allow(match=match, seat=seat, number=number, address=address,
-                              device=pass_device(player_pass), via=MatchEvent.Via.CODE)
-        tries.wrong += 1
-        tries.save(update_fields=["wrong"])
-        left = CODE_TRIES - tries.wrong
-    if left <= 0:
-        raise PassError("code_tries_used")
-    raise PassError("code_wrong", name=name, left=left)
+    return _with_personal_code(match, seat, code, lambda locked, device: undo_allow(
+        match=locked, seat=seat, number=number, address=address, device=device,
+        via=MatchEvent.Via.CODE))
 
 
 def _refuse_link_if_passes(match: Match, device: str | None, via: str) -> None:
@@ -776,6 +761,16 @@ def result_sign_with_code(*, match: Match, seat: str, code: str,
     after `CODE_TRIES` wrong ones the code signs nothing at this match: the organiser settles
     it. Raises `PassError` (`code_missing`, `code_wrong` with the tries `left`,
     `code_tries_used`) and whatever `result_sign` raises."""
+    return _with_personal_code(match, seat, code, lambda locked, device: result_sign(
+        match=locked, seat=seat, address=address, device=device, via=MatchEvent.Via.CODE))
+
+
+def _with_personal_code(match: Match, seat: str, code: str, step):
+    """`step(match, device)` for the player in `seat` when `code` is their personal code
+    (`match` locked, `device` their pass's). A wrong code is counted (`CodeTries`, kept though
+    the step is refused); after `CODE_TRIES` of them nothing is allowed by code at this match.
+    Raises `PassError` (`code_missing`, `code_wrong` with the tries `left`,
+    `code_tries_used`)."""
     name = match.player(seat).name
     if not (code or "").strip():
         raise PassError("code_missing", name=name)
@@ -786,8 +781,7 @@ def result_sign_with_code(*, match: Match, seat: str, code: str,
             raise PassError("code_tries_used")
         player_pass = valid_pass_of(match.player(seat).pk)
         if player_pass is not None and code_matches(player_pass, code):
-            return result_sign(match=match, seat=seat, address=address,
-                               device=pass_device(player_pass), via=MatchEvent.Via.CODE)
+            return step(match, pass_device(player_pass))
         tries.wrong += 1
         tries.save(update_fields=["wrong"])
         left = CODE_TRIES - tries.wrong
